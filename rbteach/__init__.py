@@ -1,0 +1,33 @@
+"""rbteach: the numerics behind the rigid-body dynamics notebooks.
+
+Submodules (each with one job):
+
+* :mod:`rbteach.quaternion` — Hamilton quaternions, scalar first (w, x, y, z)
+* :mod:`rbteach.rotation` — rotation matrices, skew matrices, ZYX Euler angles
+* :mod:`rbteach.inertia` — inertia tensors of primitives, parallel axis, principal axes
+* :mod:`rbteach.body` — :class:`~rbteach.body.RigidBody`, forces, impulses and the update of seed 002
+* :mod:`rbteach.dynamics` — Euler's equations and the integrators (``simulate``)
+* :mod:`rbteach.analytic` — exact solutions of the torque-free body
+* :mod:`rbteach.symbolic` — SymPy helpers shared by the notebooks (loaded on use)
+* :mod:`rbteach.plotting`, :mod:`rbteach.explorers`, :mod:`rbteach.exercises` — figures, widgets and
+  self-checks for the notebooks (loaded on use; ``import rbteach`` never imports matplotlib,
+  ipywidgets or sympy)
+"""
+
+from __future__ import annotations
+
+import importlib
+
+__version__ = "0.1.0"
+
+_EAGER = ("quaternion", "rotation", "inertia", "body", "dynamics", "analytic")
+_LAZY = ("symbolic", "plotting", "explorers", "exercises")
+__all__ = list(_EAGER + _LAZY)
+
+
+def __getattr__(name):
+    if name in _EAGER or name in _LAZY:
+        module = importlib.import_module(f"{__name__}.{name}")
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module 'rbteach' has no attribute {name!r}")
