@@ -1,0 +1,281 @@
+"""SymPy helpers the notebooks share: symbolic quaternions, rotations, inertia integrals, Euler's equations.
+
+This module imports SymPy; ``import rbteach`` does not load it (it is loaded on first use,
+``rbteach.symbolic`` or ``from rbteach import symbolic``).
+
+Conventions are the package's (see :mod:`rbteach.quaternion` and the README's card):
+
+* a quaternion is a 4 × 1 SymPy ``Matrix`` ``(w, x, y, z)``, scalar first, Hamilton product;
+* unit quaternions rotate actively, ``q ⋄ v = q ⊗ (0, v) ⊗ q*`` (seed 002 §6), and
+  :func:`sym_to_matrix` is the same active matrix as :func:`rbteach.quaternion.to_matrix`;
+* vectors are 3 × 1 ``Matrix`` objects; any length-3 (or 4) sequence is accepted and
+  turned into a column;
+* inertia tensors carry the minus sign of the products of inertia, ``I_xy = −∫ρ x y dV``
+  (seed 002 §1).
+
+Every function checks the shapes of its arguments and raises ValueError naming the argument.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+__all__ = [
+    "quaternion", "vector", "sym_multiply", "sym_conjugate", "sym_norm_squared", "sym_rotate",
+    "sym_to_matrix", "sym_from_axis_angle", "sym_derivative_world", "sym_derivative_body",
+    "skew", "Rx", "Ry", "Rz", "euler_zyx_matrix", "inertia_integral", "mass_integral",
+    "parallel_axis_term", "euler_equations",
+]
+
+
+def _column(a, n: int, name: str) -> sp.Matrix:
+    """``a`` as an n × 1 SymPy column, or ValueError naming ``name``."""
+    try:
+        m = sp.Matrix(a)
+    except (TypeError, ValueError, sp.SympifyError) as exc:
+        raise ValueError(f"{name} must be a sequence of {n} SymPy expressions, got {a!r}") from exc
+    if len(m) != n or (m.rows != 1 and m.cols != 1):
+        raise ValueError(f"{name} must have {n} components, got shape {m.shape}")
+    return m.reshape(n, 1)
+
+
+def _square3(a, name: str) -> sp.Matrix:
+    try:
+        m = sp.Matrix(a)
+    except (TypeError, ValueError, sp.SympifyError) as exc:
+        raise ValueError(f"{name} must be a 3 x 3 SymPy matrix, got {a!r}") from exc
+    if m.shape != (3, 3):
+        raise ValueError(f"{name} must have shape (3, 3), got shape {m.shape}")
+    return m
+
+
+def quaternion(w, x, y, z) -> sp.Matrix:
+    """The quaternion ``w + x i + y j + z k`` as a 4 × 1 ``Matrix`` ``(w, x, y, z)``."""
+    return sp.Matrix([w, x, y, z])
+
+
+def vector(x, y, z) -> sp.Matrix:
+    """The 3 × 1 column ``(x, y, z)``."""
+    return sp.Matrix([x, y, z])
+
+
+def sym_multiply(p, q) -> sp.Matrix:
+    """Hamilton product ``p ⊗ q = (p_w q_w − p⃗·q⃗,  p_w q⃗ + q_w p⃗ + p⃗ × q⃗)`` (seed 002 §6).
+
+    Same formula as :func:`rbteach.quaternion.multiply`; ``i ⊗ j = k``.
+    """
+    p = _column(p, 4, "p")
+    q = _column(q, 4, "q")
+    pw, pv = p[0], p[1:, 0]
+    qw, qv = q[0], q[1:, 0]
+    w = pw * qw - pv.dot(qv)
+    v = pw * qv + qw * pv + pv.cross(qv)
+    return sp.Matrix([w, v[0], v[1], v[2]])
+
+
+def sym_conjugate(q) -> sp.Matrix:
+    """Conjugate ``q* = (w, −x, −y, −z)``."""
+    q = _column(q, 4, "q")
+    return sp.Matrix([q[0], -q[1], -q[2], -q[3]])
+
+
+def sym_norm_squared(q):
+    """``|q|² = w² + x² + y² + z²`` (``q ⊗ q* = (|q|², 0, 0, 0)``)."""
+    q = _column(q, 4, "q")
+    return q[0] ** 2 + q[1] ** 2 + q[2] ** 2 + q[3] ** 2
+
+
+def sym_rotate(q, v) -> sp.Matrix:
+    """Vector part of ``q ⊗ (0, v) ⊗ q*`` (seed 002 §6, ``p′ = q p q⁻¹``), a 3 × 1 ``Matrix``.
+
+    For a unit quaternion this is the active rotation ``q ⋄ v`` and equals
+    ``sym_to_matrix(q) * v`` once ``w² + x² + y² + z² = 1`` is substituted. Not
+    normalised: for ``|q| ≠ 1`` the result is scaled by ``|q|²`` (the numeric
+    :func:`rbteach.quaternion.rotate` normalises first).
+    """
+    q = _column(q, 4, "q")
+    v = _column(v, 3, "v")
+    r = sym_multiply(sym_multiply(q, sp.Matrix([0, v[0], v[1], v[2]])), sym_conjugate(q))
+    return sp.Matrix([sp.expand(r[1]), sp.expand(r[2]), sp.expand(r[3])])
+
+
+def sym_to_matrix(q) -> sp.Matrix:
+    """Active rotation matrix of a *unit* quaternion ``(w, x, y, z)``, the formula of
+    :func:`rbteach.quaternion.to_matrix`::
+
+        [[1 − 2(y² + z²),  2(xy − wz),      2(xz + wy)    ],
+         [2(xy + wz),      1 − 2(x² + z²),  2(yz − wx)    ],
+         [2(xz − wy),      2(yz + wx),      1 − 2(x² + y²)]]
+
+    Its columns are the body axes in the world frame; seed 003's ``quaternion2dcm``
+    (scalar last) returns the transpose.
+    """
+    q = _column(q, 4, "q")
+    w, x, y, z = q
+    return sp.Matrix([
+        [1 - 2 * (y**2 + z**2), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+        [2 * (x * y + w * z), 1 - 2 * (x**2 + z**2), 2 * (y * z - w * x)],
+        [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x**2 + y**2)],
+    ])
+
+
+def sym_from_axis_angle(axis, angle) -> sp.Matrix:
+    """``(cos(θ/2), sin(θ/2) n)`` for a *unit* axis ``n`` and angle θ (not normalised here)."""
+    n = _column(axis, 3, "axis")
+    angle = sp.sympify(angle)
+    s = sp.sin(angle / 2)
+    return sp.Matrix([sp.cos(angle / 2), s * n[0], s * n[1], s * n[2]])
+
+
+def sym_derivative_world(q, omega_world) -> sp.Matrix:
+    """``q̇ = ½ (0, ω_world) ⊗ q`` (seed 002 §4)."""
+    w = _column(omega_world, 3, "omega_world")
+    return sym_multiply(sp.Matrix([0, w[0], w[1], w[2]]), q) / 2
+
+
+def sym_derivative_body(q, omega_body) -> sp.Matrix:
+    """``q̇ = ½ q ⊗ (0, ω_body)`` (seed 003's quaternion kinematics, written scalar first)."""
+    w = _column(omega_body, 3, "omega_body")
+    return sym_multiply(q, sp.Matrix([0, w[0], w[1], w[2]])) / 2
+
+
+def skew(v) -> sp.Matrix:
+    """Cross-product matrix ``[v]× = [[0, −v_z, v_y], [v_z, 0, −v_x], [−v_y, v_x, 0]]``, ``[a]× b = a × b``."""
+    v = _column(v, 3, "v")
+    return sp.Matrix([[0, -v[2], v[1]], [v[2], 0, -v[0]], [-v[1], v[0], 0]])
+
+
+def Rx(angle) -> sp.Matrix:
+    """Active rotation by ``angle`` about x: ``[[1, 0, 0], [0, c, −s], [0, s, c]]``."""
+    c, s = sp.cos(angle), sp.sin(angle)
+    return sp.Matrix([[1, 0, 0], [0, c, -s], [0, s, c]])
+
+
+def Ry(angle) -> sp.Matrix:
+    """Active rotation by ``angle`` about y: ``[[c, 0, s], [0, 1, 0], [−s, 0, c]]``."""
+    c, s = sp.cos(angle), sp.sin(angle)
+    return sp.Matrix([[c, 0, s], [0, 1, 0], [-s, 0, c]])
+
+
+def Rz(angle) -> sp.Matrix:
+    """Active rotation by ``angle`` about z: ``[[c, −s, 0], [s, c, 0], [0, 0, 1]]``."""
+    c, s = sp.cos(angle), sp.sin(angle)
+    return sp.Matrix([[c, -s, 0], [s, c, 0], [0, 0, 1]])
+
+
+def euler_zyx_matrix(yaw, pitch, roll) -> sp.Matrix:
+    """``Rz(yaw) Ry(pitch) Rx(roll)``, the symbolic twin of :func:`rbteach.rotation.euler_zyx_to_matrix`.
+
+    Seed 003's ``euler2dcm`` is its transpose (a passive DCM).
+    """
+    return Rz(yaw) * Ry(pitch) * Rx(roll)
+
+
+def _integrate(expr, region_bounds):
+    return sp.simplify(sp.integrate(expr, *region_bounds))
+
+
+def _bounds(region_bounds):
+    try:
+        bounds = [tuple(b) for b in region_bounds]
+    except TypeError as exc:
+        raise ValueError(f"region_bounds must be a sequence of (variable, lower, upper), got {region_bounds!r}") from exc
+    if not bounds or any(len(b) != 3 or not isinstance(b[0], sp.Symbol) for b in bounds):
+        raise ValueError("region_bounds must be a non-empty sequence of (variable, lower, upper) "
+                         f"with a SymPy Symbol first, got {region_bounds!r}")
+    return bounds
+
+
+def mass_integral(density, region_bounds, jacobian=1):
+    """Mass ``m = ∫ ρ J du dv dw`` over the region (same arguments as :func:`inertia_integral`)."""
+    bounds = _bounds(region_bounds)
+    return _integrate(sp.sympify(density) * sp.sympify(jacobian), bounds)
+
+
+def inertia_integral(density, coords, region_bounds, jacobian=1) -> sp.Matrix:
+    """Inertia tensor about the origin as a volume integral (seed 002 §1).
+
+    ``I = ∫ ρ [[y² + z², −xy, −xz], [−xy, x² + z², −yz], [−xz, −yz, x² + y²]] J du dv dw``:
+    moments on the diagonal, products of inertia with their minus sign off it.
+
+    Parameters
+    ----------
+    density : expression
+        ρ, constant or a function of the integration variables.
+    coords : sequence of 3 expressions
+        Cartesian ``(x, y, z)`` as expressions of the integration variables, e.g.
+        ``(r cos φ, r sin φ, z)`` for cylindrical coordinates.
+    region_bounds : sequence of ``(variable, lower, upper)``
+        Passed to ``sympy.integrate`` in order (innermost first); inner bounds may
+        depend on outer variables.
+    jacobian : expression, default 1
+        Volume element factor ``J`` (``r`` for cylindrical, ``r² sin θ`` for spherical).
+
+    Returns
+    -------
+    sympy.Matrix, shape (3, 3)
+        Symmetric, each entry simplified. It is about the origin of ``coords``; use
+        :func:`parallel_axis_term` (or :func:`rbteach.inertia.to_center_of_mass`) to move it.
+    """
+    x, y, z = _column(coords, 3, "coords")
+    bounds = _bounds(region_bounds)
+    f = sp.sympify(density) * sp.sympify(jacobian)
+    Ixx = _integrate(f * (y**2 + z**2), bounds)
+    Iyy = _integrate(f * (x**2 + z**2), bounds)
+    Izz = _integrate(f * (x**2 + y**2), bounds)
+    Ixy = -_integrate(f * x * y, bounds)
+    Ixz = -_integrate(f * x * z, bounds)
+    Iyz = -_integrate(f * y * z, bounds)
+    return sp.Matrix([[Ixx, Ixy, Ixz], [Ixy, Iyy, Iyz], [Ixz, Iyz, Izz]])
+
+
+def parallel_axis_term(m, d) -> sp.Matrix:
+    """Steiner term ``m (|d|² 1 − d dᵀ)``: ``I_about(com + d) = I_com + parallel_axis_term(m, d)``.
+
+    Seed 003's ``inertia_conversion`` subtracts this term (origin → centre of mass).
+    """
+    d = _column(d, 3, "d")
+    return sp.sympify(m) * ((d.T * d)[0] * sp.eye(3) - d * d.T)
+
+
+def euler_equations(I1, I2, I3, w1, w2, w3, t, torque=None):
+    """Euler's equations in the principal-axes body frame, as three ``sympy.Eq``.
+
+    ``I₁ ω̇₁ = (I₂ − I₃) ω₂ ω₃ + τ₁``, ``I₂ ω̇₂ = (I₃ − I₁) ω₃ ω₁ + τ₂``,
+    ``I₃ ω̇₃ = (I₁ − I₂) ω₁ ω₂ + τ₃``: the components of ``I ω̇ + ω × (I ω) = τ``
+    (seed 003; torque-free when ``torque`` is None).
+
+    Parameters
+    ----------
+    I1, I2, I3 : expressions
+        Principal moments.
+    w1, w2, w3 : expressions of ``t`` or undefined functions
+        Body angular velocity components, e.g. ``sympy.Function("omega_1")(t)``; an
+        undefined function (``sympy.Function("omega_1")``) is applied to ``t``.
+    t : Symbol
+        Time.
+    torque : sequence of 3 expressions, optional
+        Body-frame torque ``(τ₁, τ₂, τ₃)``; default zero.
+
+    Returns
+    -------
+    list of 3 ``sympy.Eq``
+        Suitable for ``sympy.dsolve`` or for checking a solution by substitution.
+    """
+    if not isinstance(t, sp.Symbol):
+        raise ValueError(f"t must be a SymPy Symbol, got {t!r}")
+    ws = []
+    for name, w in (("w1", w1), ("w2", w2), ("w3", w3)):
+        if isinstance(w, sp.FunctionClass):
+            w = w(t)
+        try:
+            ws.append(sp.sympify(w))
+        except sp.SympifyError as exc:
+            raise ValueError(f"{name} must be a SymPy expression of t, got {w!r}") from exc
+    tau = [0, 0, 0] if torque is None else list(_column(torque, 3, "torque"))
+    I = [sp.sympify(I1), sp.sympify(I2), sp.sympify(I3)]
+    eqs = []
+    for i in range(3):
+        j, k = (i + 1) % 3, (i + 2) % 3
+        eqs.append(sp.Eq(I[i] * sp.diff(ws[i], t), (I[j] - I[k]) * ws[j] * ws[k] + tau[i]))
+    return eqs
