@@ -1,0 +1,119 @@
+"""Matplotlib helpers shared by the notebooks (imported on use, never by ``import rbteach``).
+
+Every function draws on an axes it is given (or a new figure) and returns what it drew;
+none of them computes physics: the numbers come from the other rbteach modules.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import matplotlib
+
+# Headless by default outside Jupyter (tests, scripts); Jupyter's inline backend is kept.
+if matplotlib.get_backend().lower() not in ("module://matplotlib_inline.backend_inline", "inline", "agg"):
+    try:
+        from IPython import get_ipython  # noqa: F401
+
+        if get_ipython() is None:
+            matplotlib.use("Agg")
+    except ImportError:  # pragma: no cover
+        matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+
+from . import _validate as _v  # noqa: E402
+
+__all__ = ["AXIS_COLORS", "new_3d", "set_equal_3d", "draw_frame", "draw_vector", "draw_ellipsoid",
+           "draw_box", "inertia_ellipsoid_radii"]
+
+#: Colours of the x, y, z (or 1, 2, 3) axes in every figure of the collection.
+AXIS_COLORS = ("tab:red", "tab:green", "tab:blue")
+
+
+def new_3d(figsize=(5, 5), title=None):
+    """A new figure with one 3-D axes; returns ``(fig, ax)``."""
+    fig = plt.figure(figsize=figsize)
+    ax = fig.add_subplot(projection="3d")
+    if title:
+        ax.set_title(title)
+    return fig, ax
+
+
+def set_equal_3d(ax, radius: float, center=(0.0, 0.0, 0.0)):
+    """Equal scale on the three axes, a cube of half-width ``radius`` around ``center``."""
+    c = np.asarray(center, dtype=float)
+    ax.set_xlim(c[0] - radius, c[0] + radius)
+    ax.set_ylim(c[1] - radius, c[1] + radius)
+    ax.set_zlim(c[2] - radius, c[2] + radius)
+    ax.set_box_aspect((1, 1, 1))
+    ax.set_xlabel("x")
+    ax.set_ylabel("y")
+    ax.set_zlabel("z")
+    return ax
+
+
+def draw_frame(ax, R=None, origin=(0.0, 0.0, 0.0), length: float = 1.0, labels=("x", "y", "z"), **kw):
+    """Draw the three axes of a frame: the columns of the rotation matrix ``R`` (3, 3).
+
+    With ``R = rbteach.quaternion.to_matrix(q_r)`` these are the body axes seen in the world.
+    Returns the list of artists.
+    """
+    R = np.eye(3) if R is None else _v.matrix3(R, "R", allow_batch=False)
+    o = _v.vector3(origin, "origin", allow_batch=False)
+    arts = []
+    for i in range(3):
+        d = R[:, i] * length
+        arts.append(ax.quiver(*o, *d, color=AXIS_COLORS[i], arrow_length_ratio=0.12, linewidth=2, **kw))
+        if labels:
+            arts.append(ax.text(*(o + 1.1 * d), labels[i], color=AXIS_COLORS[i]))
+    return arts
+
+
+def draw_vector(ax, v, origin=(0.0, 0.0, 0.0), color="k", label=None, **kw):
+    """Draw one arrow ``v`` (3,) from ``origin``; returns the artist."""
+    v = _v.vector3(v, "v", allow_batch=False)
+    o = _v.vector3(origin, "origin", allow_batch=False)
+    art = ax.quiver(*o, *v, color=color, arrow_length_ratio=0.1, linewidth=2.5, label=label, **kw)
+    return art
+
+
+def inertia_ellipsoid_radii(moments):
+    """Semi-axes ``1/sqrt(I_i)`` of the inertia ellipsoid ``xᵀ I x = 1`` in principal axes."""
+    m = _v.array(moments, "moments", (3,))
+    if np.any(m <= 0):
+        raise ValueError("moments must be > 0 to draw an inertia ellipsoid")
+    return 1.0 / np.sqrt(m)
+
+
+def draw_ellipsoid(ax, radii, R=None, center=(0.0, 0.0, 0.0), n: int = 24, **kw):
+    """Draw the ellipsoid with semi-axes ``radii`` (3,) along the columns of ``R`` (3, 3).
+
+    For an inertia tensor use ``moments, O = rbteach.inertia.principal_axes(I)`` and
+    ``draw_ellipsoid(ax, inertia_ellipsoid_radii(moments), O)``.
+    """
+    radii = _v.array(radii, "radii", (3,))
+    R = np.eye(3) if R is None else _v.matrix3(R, "R", allow_batch=False)
+    c = _v.vector3(center, "center", allow_batch=False)
+    u, w = np.meshgrid(np.linspace(0, 2 * np.pi, n), np.linspace(0, np.pi, n // 2 + 1))
+    pts = np.stack([np.cos(u) * np.sin(w), np.sin(u) * np.sin(w), np.cos(w)], axis=-1) * radii
+    pts = pts @ R.T + c
+    kw.setdefault("alpha", 0.3)
+    kw.setdefault("color", "tab:orange")
+    kw.setdefault("linewidth", 0)
+    return ax.plot_surface(pts[..., 0], pts[..., 1], pts[..., 2], **kw)
+
+
+def draw_box(ax, a, b, c, R=None, center=(0.0, 0.0, 0.0), **kw):
+    """Draw the 12 edges of a box with full edge lengths ``a, b, c`` rotated by ``R``."""
+    R = np.eye(3) if R is None else _v.matrix3(R, "R", allow_batch=False)
+    ctr = _v.vector3(center, "center", allow_batch=False)
+    half = 0.5 * np.array([a, b, c], dtype=float)
+    corners = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)]) * half
+    corners = corners @ R.T + ctr
+    kw.setdefault("color", "0.3")
+    arts = []
+    for i in range(8):
+        for j in range(i + 1, 8):
+            if bin(i ^ j).count("1") == 1:
+                arts += ax.plot(*corners[[i, j]].T, **kw)
+    return arts
