@@ -155,8 +155,10 @@ def to_rotation_vector(q) -> np.ndarray:
     s = np.linalg.norm(q[..., 1:], axis=-1)
     w = q[..., 0]
     theta = 2.0 * np.arctan2(s, w)
-    # θ/s → 2/w as s → 0 (w → 1): avoid 0/0.
-    factor = np.where(s > 1e-300, theta / np.where(s > 1e-300, s, 1.0), 2.0 / np.where(w > 0, w, 1.0))
+    # θ/s → 2/w as s → 0 (w → 1): avoid 0/0. Both branches are evaluated, so each
+    # denominator is made safe where its branch is not used (w may be ~0 near 180°).
+    tiny = s <= 1e-300
+    factor = np.where(tiny, 2.0 / np.where(tiny, w, 1.0), theta / np.where(tiny, 1.0, s))
     return q[..., 1:] * factor[..., None]
 
 
