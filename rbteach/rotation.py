@@ -140,7 +140,12 @@ def matrix_to_euler_zyx(R):
     roll = np.where(locked, 0.0, np.arctan2(R[..., 2, 1], R[..., 2, 2]))
     cr, sr = np.cos(roll), np.sin(roll)
     yaw = np.arctan2(sr * R[..., 0, 2] - cr * R[..., 0, 1], cr * R[..., 1, 1] - sr * R[..., 1, 2])
-    return yaw, pitch, roll
+    # atan2(−0.0, negative) = −π: report π instead so that yaw, roll ∈ (−π, π].
+    return _half_open(yaw), pitch, _half_open(roll)
+
+
+def _half_open(angle):
+    return np.where(angle == -np.pi, np.pi, angle)[()]
 
 
 def orthonormalize(R) -> np.ndarray:
