@@ -1,0 +1,291 @@
+"""Drive JupyterLab in headless Debian Chromium: used by the browser tests and the latency benchmark.
+
+Everything lives in temporary directories: a copy of the notebooks (the lab autosaves), Jupyter,
+IPython, Matplotlib and Chromium state. The server binds to 127.0.0.1 with a random token and is
+shut down through its API; only the PID started here is ever terminated.
+Recipes: ../shared/guides/notebook-testing.md.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def chromium_path() -> str | None:
+    """Debian's chromium, or None when it is not installed."""
+    for p in ("/usr/bin/chromium", shutil.which("chromium") or ""):
+        if p and os.access(p, os.X_OK):
+            return p
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def isolated_env(tmp: Path) -> dict:
+    """Environment with Jupyter/IPython/Matplotlib/XDG state in ``tmp`` and the venv first on PATH."""
+    env = dict(os.environ)
+    for var, sub in (("JUPYTER_CONFIG_DIR", "jconfig"), ("JUPYTER_DATA_DIR", "jdata"),
+                     ("JUPYTER_RUNTIME_DIR", "jruntime"), ("IPYTHONDIR", "ipython"),
+                     ("MPLCONFIGDIR", "mpl"), ("XDG_CONFIG_HOME", "xdgconfig"), ("XDG_CACHE_HOME", "xdgcache")):
+        d = tmp / sub
+        d.mkdir(parents=True, exist_ok=True)
+        env[var] = str(d)
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    env.pop("JUPYTER_PLATFORM_DIRS", None)
+    return env
+
+
+def _user_settings(tmp: Path) -> Path:
+    d = tmp / "lab-settings"
+    (d / "@jupyterlab" / "apputils-extension").mkdir(parents=True, exist_ok=True)
+    (d / "@jupyterlab" / "notebook-extension").mkdir(parents=True, exist_ok=True)
+    (d / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    (d / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings").write_text(
+        json.dumps({"windowingMode": "none"}))
+    return d
+
+
+def wait_for_status(base: str, token: str, proc: subprocess.Popen, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"jupyter lab exited with code {proc.returncode}")
+        try:
+            with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2) as r:
+                if r.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, OSError):
+            pass
+        time.sleep(0.2)
+    raise TimeoutError("jupyter lab did not answer /api/status in time")
+
+
+def stop_server(base: str, token: str, proc: subprocess.Popen) -> None:
+    """POST /api/shutdown, then make sure the PID we started (and only it) is gone."""
+    try:
+        req = urllib.request.Request(f"{base}/api/shutdown", method="POST",
+                                     headers={"Authorization": f"token {token}"})
+        urllib.request.urlopen(req, timeout=5).close()
+    except (urllib.error.URLError, ConnectionError, OSError):
+        pass
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@dataclass
+class Lab:
+    base: str
+    token: str
+    root: Path
+
+    def url(self, notebook: str) -> str:
+        workspace = "t" + secrets.token_hex(4)  # a fresh workspace: no tabs from a previous test
+        return f"{self.base}/lab/workspaces/{workspace}/tree/{notebook}?token={self.token}"
+
+
+@contextlib.contextmanager
+def running_lab(extra_files=()):
+    """Start ``jupyter lab`` on a temporary copy of notebooks/ (plus ``extra_files``); yield a :class:`Lab`."""
+    with tempfile.TemporaryDirectory(prefix="rbteach-lab-") as tmpname:
+        tmp = Path(tmpname)
+        root = tmp / "notebooks"
+        shutil.copytree(NOTEBOOKS, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        for f in extra_files:
+            shutil.copy(f, root / Path(f).name)
+        env = isolated_env(tmp)
+        port, token = free_port(), secrets.token_hex(16)
+        cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+               f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+               f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+               f"--LabApp.user_settings_dir={_user_settings(tmp)}",
+               f"--LabApp.workspaces_dir={tmp / 'workspaces'}"]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            cmd.append("--allow-root")
+        log = open(tmp / "lab.log", "wb")
+        proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            wait_for_status(base, token, proc)
+            yield Lab(base, token, root)
+        finally:
+            stop_server(base, token, proc)
+            log.close()
+
+
+@contextlib.contextmanager
+def chromium_context(viewport=(1280, 2000)):
+    """A persistent Playwright context in Debian's chromium with its profile in a temp dir."""
+    from playwright.sync_api import sync_playwright
+
+    exe = chromium_path()
+    if exe is None:
+        raise RuntimeError("chromium is not installed")
+    with tempfile.TemporaryDirectory(prefix="rbteach-chromium-") as prof:
+        for var, sub in (("XDG_CONFIG_HOME", "xdgconfig"), ("XDG_CACHE_HOME", "xdgcache")):
+            os.makedirs(os.path.join(prof, sub), exist_ok=True)
+        env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(prof, "xdgconfig"),
+                   XDG_CACHE_HOME=os.path.join(prof, "xdgcache"))
+        with sync_playwright() as p:
+            ctx = p.chromium.launch_persistent_context(
+                os.path.join(prof, "profile"), executable_path=exe, headless=True, args=CHROMIUM_ARGS,
+                viewport={"width": viewport[0], "height": viewport[1]}, env=env)
+            try:
+                yield ctx
+            finally:
+                ctx.close()
+
+
+# ---------------------------------------------------------------- page actions
+
+def open_notebook(page, lab: Lab, notebook: str, timeout: float = 60_000) -> None:
+    """Open a notebook and wait until its kernel is idle (the status bar, not the indicator)."""
+    page.goto(lab.url(notebook), timeout=timeout)
+    page.wait_for_selector(".jp-NotebookPanel", timeout=timeout)
+    page.get_by_text("Python 3 (ipykernel) | Idle").first.wait_for(timeout=timeout)
+
+
+def run_all(page, timeout: float = 120_000) -> None:
+    """Run ▸ Run All Cells, through the menu as a person would."""
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+
+def explorer(page, index: int = 0):
+    return page.locator(".rbteach-explorer").nth(index)
+
+
+def wait_for_explorer(page, index: int = 0, timeout: float = 120_000):
+    ex = explorer(page, index)
+    ex.locator(".widget-output .jp-OutputArea-output img").first.wait_for(timeout=timeout)
+    ex.scroll_into_view_if_needed()
+    return ex
+
+
+_PIXEL_HASH_JS = """
+(img) => {
+  if (!img.complete || !img.naturalWidth) return null;
+  const c = document.createElement('canvas');
+  c.width = img.naturalWidth; c.height = img.naturalHeight;
+  const g = c.getContext('2d');
+  g.drawImage(img, 0, 0);
+  const top = Math.floor(c.height * 0.12);           // skip the title band
+  const d = g.getImageData(0, top, c.width, c.height - top).data;
+  let h1 = 2166136261 >>> 0, h2 = 0;
+  for (let i = 0; i < d.length; i += 1) { h1 = Math.imul(h1 ^ d[i], 16777619) >>> 0; h2 = (h2 + d[i] * (i % 251 + 1)) >>> 0; }
+  return h1.toString(16) + ':' + h2.toString(16);
+}
+"""
+
+
+def plot_hash(ex) -> str | None:
+    """Hash of the plot's pixels below the title (a changed title alone does not change it)."""
+    img = ex.locator(".widget-output .jp-OutputArea-output img").first
+    try:
+        return img.evaluate(_PIXEL_HASH_JS, timeout=2_000)
+    except Exception:  # the image was replaced while we read it
+        return None
+
+
+def summary_text(ex) -> str:
+    """The text the explorer printed under its plot (its ``summary`` line)."""
+    loc = ex.locator(".widget-output [data-mime-type='application/vnd.jupyter.stdout']")
+    if loc.count() == 0:
+        return ""
+    return loc.first.inner_text().strip()
+
+
+def main_slider(ex):
+    return ex.locator(".widget-slider").first
+
+
+def slider_readout(ex) -> str:
+    return main_slider(ex).locator(".widget-readout").first.inner_text().strip()
+
+
+def press_slider(ex, key: str = "ArrowRight", times: int = 1) -> None:
+    handle = main_slider(ex).locator(".noUi-handle").first
+    handle.focus()
+    for _ in range(times):
+        handle.press(key)
+
+
+def drag_slider(page, ex, dx: float) -> None:
+    """Drag the main slider's handle ``dx`` pixels along its track with the mouse."""
+    handle = main_slider(ex).locator(".noUi-handle").first
+    box = handle.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    steps = 8
+    for i in range(1, steps + 1):
+        page.mouse.move(x + dx * i / steps, y)
+    page.mouse.up()
+
+
+def wait_for_new_plot(ex, before: str | None, timeout: float = 15.0, settle: float = 0.0) -> float | None:
+    """Seconds until the plot's pixel hash differs from ``before`` (None if it never does)."""
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < timeout:
+        h = plot_hash(ex)
+        if h is not None and h != before:
+            dt = time.perf_counter() - t0
+            if settle:
+                time.sleep(settle)
+            return dt
+        time.sleep(0.01)
+    return None
+
+
+def wait_for_summary(ex, expected: str, timeout: float = 10.0) -> str:
+    """Wait until the printed summary equals ``expected``; return the last text seen."""
+    t0 = time.perf_counter()
+    text = summary_text(ex)
+    while time.perf_counter() - t0 < timeout:
+        text = summary_text(ex)
+        if text == expected:
+            return text
+        time.sleep(0.05)
+    return text
+
+
+def shutdown_kernels(lab: Lab) -> None:
+    """Delete every session of the server (frees the CPU between tests)."""
+    auth = {"Authorization": f"token {lab.token}"}
+    try:
+        with urllib.request.urlopen(urllib.request.Request(f"{lab.base}/api/sessions", headers=auth), timeout=5) as r:
+            sessions = json.loads(r.read())
+        for s in sessions:
+            req = urllib.request.Request(f"{lab.base}/api/sessions/{s['id']}", method="DELETE", headers=auth)
+            urllib.request.urlopen(req, timeout=10).close()
+    except (urllib.error.URLError, ConnectionError, OSError):
+        pass
