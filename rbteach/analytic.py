@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _validate as _v
+from . import inertia as _inertia
 from . import quaternion as _q
 
 __all__ = ["symmetric_top", "free_body", "flip_period"]
@@ -37,6 +38,7 @@ def _moments(moments) -> np.ndarray:
         raise ValueError(
             f"moments must be three positive principal moments (I1, I2, I3); got {I.tolist()} "
             "(a zero moment cannot be inverted in Euler's equations)")
+    _inertia.validate(np.diag(I), "moments")   # the triangle inequality I1 + I2 >= I3
     return I
 
 
@@ -102,7 +104,8 @@ def symmetric_top(moments, omega0, t, q0=None):
     Raises
     ------
     ValueError
-        Bad ``moments`` (not three positive numbers, or ``I1 ≠ I2``: use :func:`free_body`),
+        Bad ``moments`` (not three positive numbers, the triangle inequality violated, or
+        ``I1 ≠ I2``: use :func:`free_body`),
         ``omega0``, ``t`` or ``q0`` (shape, NaN/inf, zero quaternion).
     """
     I = _moments(moments)
@@ -291,7 +294,8 @@ def free_body(moments, omega0, t):
     Raises
     ------
     ValueError
-        ``moments`` not three positive numbers; ``omega0``/``t`` of the wrong shape or not finite.
+        ``moments`` not three positive numbers or violating the triangle inequality
+        ``I1 + I2 ≥ I3`` (no body has such moments); ``omega0``/``t`` of the wrong shape or not finite.
     """
     I = _moments(moments)
     w0 = _v.vector3(omega0, "omega0", allow_batch=False)
