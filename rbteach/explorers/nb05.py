@@ -1,0 +1,158 @@
+"""Explorer for notebook 05 (quaternions): axis-angle → quaternion, matrix and rotated body axes.
+
+Follows the contract of :mod:`rbteach.explorers`. The numbers come from
+:mod:`rbteach.quaternion`; this module only chooses the axis from two angles and draws.
+
+Also holds :func:`draw_right_wrong`, the side-by-side picture of the notebook's
+"convention bug zoo" (the right attitude next to the one a convention mistake gives).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _validate as _v
+from .. import quaternion as _q
+
+__all__ = ["DEFAULTS", "axis_from_angles", "compute", "summary", "draw", "draw_right_wrong",
+           "controls", "widget"]
+
+#: Default state: 120° about an axis close to the diagonal (1, 1, 1)/√3 (which has elevation 35.26°).
+DEFAULTS = {"angle_deg": 120.0, "azimuth_deg": 45.0, "elevation_deg": 35.0}
+
+
+def axis_from_angles(azimuth_deg, elevation_deg) -> np.ndarray:
+    """Unit axis ``(cos e cos a, cos e sin a, sin e)`` from azimuth ``a`` and elevation ``e`` (degrees)."""
+    a = np.radians(_v.finite_scalar(azimuth_deg, "azimuth_deg"))
+    e = np.radians(_v.finite_scalar(elevation_deg, "elevation_deg"))
+    return np.array([np.cos(e) * np.cos(a), np.cos(e) * np.sin(a), np.sin(e)])
+
+
+def compute(angle_deg=DEFAULTS["angle_deg"], azimuth_deg=DEFAULTS["azimuth_deg"],
+            elevation_deg=DEFAULTS["elevation_deg"]) -> dict:
+    """Quaternion, matrix and body axes of the rotation by ``angle_deg`` about the chosen axis.
+
+    Returns
+    -------
+    dict
+        ``axis`` (3,) unit, ``angle`` (rad), ``q`` (4,) = ``quaternion.from_axis_angle(axis, angle)``
+        (w, x, y, z), ``q_xyzw`` (4,) the same numbers scalar last (SciPy, seed 003),
+        ``R`` (3, 3) = ``quaternion.to_matrix(q)`` (columns: rotated body axes), and
+        ``dcm`` (3, 3) = ``Rᵀ`` (seed 003's DCM).
+    """
+    angle = np.radians(_v.finite_scalar(angle_deg, "angle_deg"))
+    axis = axis_from_angles(azimuth_deg, elevation_deg)
+    q = _q.from_axis_angle(axis, angle)
+    R = _q.to_matrix(q)
+    return {"axis": axis, "angle": angle, "q": q, "q_xyzw": _q.to_xyzw(q), "R": R, "dcm": R.T}
+
+
+def summary(angle_deg=DEFAULTS["angle_deg"], azimuth_deg=DEFAULTS["azimuth_deg"],
+            elevation_deg=DEFAULTS["elevation_deg"]) -> str:
+    """One line: ``q = (w, x, y, z)`` with 4 decimals, and the angle and axis."""
+    r = compute(angle_deg, azimuth_deg, elevation_deg)
+    w, x, y, z = r["q"] + 0.0  # + 0.0 turns -0.0 into 0.0
+    n = r["axis"] + 0.0
+    return (f"q = (w, x, y, z) = ({w:.4f}, {x:.4f}, {y:.4f}, {z:.4f}); "
+            f"{float(angle_deg):.1f}° about ({n[0]:.3f}, {n[1]:.3f}, {n[2]:.3f})")
+
+
+def _frame_panel(ax, R, title, axis=None, ghost=True):
+    from ..plotting import draw_frame, draw_vector, set_equal_3d
+
+    if ghost:
+        for i in range(3):
+            e = np.eye(3)[i]
+            ax.plot([0, e[0]], [0, e[1]], [0, e[2]], color="0.75", linestyle="--", linewidth=1)
+    draw_frame(ax, R, labels=("x'", "y'", "z'"))
+    if axis is not None:
+        draw_vector(ax, 1.3 * np.asarray(axis), color="k")
+        ax.plot(*(-1.3 * np.asarray(axis)[:, None] * [0, 1]), color="k", linewidth=1)
+    set_equal_3d(ax, 1.2)
+    ax.view_init(elev=20, azim=30)
+    ax.set_title(title, fontsize=10)
+
+
+def draw(angle_deg=DEFAULTS["angle_deg"], azimuth_deg=DEFAULTS["azimuth_deg"],
+         elevation_deg=DEFAULTS["elevation_deg"]):
+    """Left: world axes (grey, dashed), rotation axis (black) and rotated body axes (columns of R).
+    Right: the four quaternion components and the nine matrix entries as bars. Returns the Figure."""
+    import matplotlib.pyplot as plt
+
+    r = compute(angle_deg, azimuth_deg, elevation_deg)
+    fig = plt.figure(figsize=(8.5, 3.8), dpi=80)
+    ax3 = fig.add_subplot(1, 2, 1, projection="3d")
+    _frame_panel(ax3, r["R"], f"{float(angle_deg):.0f}° about n: body axes = columns of R", axis=r["axis"])
+    axb = fig.add_subplot(1, 2, 2)
+    labels = ["w", "x", "y", "z"] + [f"R{i}{j}" for i in range(3) for j in range(3)]
+    vals = np.concatenate([r["q"], r["R"].ravel()])
+    colors = ["tab:purple"] * 4 + ["0.5"] * 9
+    axb.bar(range(13), vals, color=colors)
+    axb.set_xticks(range(13), labels, fontsize=8, rotation=90)
+    axb.set_ylim(-1.05, 1.05)
+    axb.axhline(0, color="k", linewidth=0.8)
+    axb.axvline(3.5, color="k", linewidth=0.5, linestyle=":")
+    axb.set_title("quaternion (w, x, y, z) | matrix R (row by row)", fontsize=10)
+    fig.subplots_adjust(left=0.0, right=0.98, bottom=0.17, top=0.9, wspace=0.15)
+    return fig
+
+
+def draw_right_wrong(R_right, R_wrong, *, title_right="right", title_wrong="wrong",
+                     inertia_right=None, inertia_wrong=None, vectors=None):
+    """Two 3-D panels: the body axes (columns of ``R_right`` and ``R_wrong``) side by side.
+
+    ``inertia_right``/``inertia_wrong`` (3, 3) add their inertia ellipsoids (world frame);
+    ``vectors`` is an optional list of ``(v_right (3,), v_wrong (3,), colour)`` arrows.
+    Returns the Figure. Used by the notebook's convention bug zoo.
+    """
+    import matplotlib.pyplot as plt
+
+    from ..inertia import principal_axes
+    from ..plotting import draw_ellipsoid, draw_vector, inertia_ellipsoid_radii
+
+    R_right = _v.matrix3(R_right, "R_right", allow_batch=False)
+    R_wrong = _v.matrix3(R_wrong, "R_wrong", allow_batch=False)
+    fig = plt.figure(figsize=(8, 3.8), dpi=80)
+    for k, (R, title, inertia) in enumerate(((R_right, title_right, inertia_right),
+                                             (R_wrong, title_wrong, inertia_wrong))):
+        ax = fig.add_subplot(1, 2, k + 1, projection="3d")
+        _frame_panel(ax, R, title)
+        if inertia is not None:
+            moments, O = principal_axes(inertia)
+            radii = inertia_ellipsoid_radii(moments)
+            draw_ellipsoid(ax, radii / radii.max(), O, n=16)
+        for v_right, v_wrong, color in vectors or []:
+            draw_vector(ax, v_right if k == 0 else v_wrong, color=color)
+    fig.subplots_adjust(left=0.0, right=1.0, bottom=0.02, top=0.9, wspace=0.05)
+    return fig
+
+
+def controls() -> dict:
+    """Angle (main slider, degrees), then the axis direction: azimuth and elevation (degrees)."""
+    import ipywidgets as w
+
+    style = {"description_width": "110px"}
+    layout = w.Layout(width="420px")
+    return {
+        "angle_deg": w.FloatSlider(value=DEFAULTS["angle_deg"], min=-360.0, max=360.0, step=5.0,
+                                   description="angle θ (°)", continuous_update=False,
+                                   style=style, layout=layout),
+        "azimuth_deg": w.FloatSlider(value=DEFAULTS["azimuth_deg"], min=-180.0, max=180.0, step=5.0,
+                                     description="axis azimuth (°)", continuous_update=False,
+                                     style=style, layout=layout),
+        "elevation_deg": w.FloatSlider(value=DEFAULTS["elevation_deg"], min=-90.0, max=90.0, step=5.0,
+                                       description="axis elevation (°)", continuous_update=False,
+                                       style=style, layout=layout),
+    }
+
+
+def widget(**overrides):
+    """The explorer: ``controls()`` wired to :func:`draw` and :func:`summary`, defaults overridden."""
+    from . import build
+
+    c = controls()
+    for k, v in overrides.items():
+        if k not in c:
+            raise ValueError(f"unknown control {k!r}; expected one of {sorted(c)}")
+        c[k].value = v
+    return build(draw, summary, c)
