@@ -1,0 +1,355 @@
+"""A rigid body driven by forces and impulses: seed 002 §2–5, with angular momentum as the state.
+
+Frames (seed 002 §2): principal axes → body (``q_o``) → world (``q_r``), ``q = q_r ⊗ q_o``.
+
+* Translation (§3.1): ``v += F/m Δt`` (force) or ``v += J/m`` (impulse).
+* Rotation (§3.2): ``L += τ Δt`` (torque) or ``L += H`` (angular impulse); at a point ``p``
+  (§3.3), with ``r = p − x``: ``τ = r × F`` and ``H = r × J``.
+* Update (§4): ``x += v Δt``; ``q_r ← normalise(q_r + ½ (0, ω_world) ⊗ q_r Δt)``; then
+  ``ω_world = I_world⁻¹ L`` for the new attitude.
+
+Two equivalent ways to get ω from L (and back), both here as pure, vectorised functions:
+
+* matrix form (§3): ``ω = I_world⁻¹ L`` with ``I_world = R I Rᵀ``, ``R = to_matrix(q_r)``
+  (:func:`omega_from_L_matrix`, :func:`L_from_omega_matrix`);
+* principal-axis form (§5): ``ω = q ⋄ (I_d⁻¹ ⊙ (q⁻¹ ⋄ L))``, ``L = q ⋄ (I_d ⊙ (q⁻¹ ⋄ ω))``
+  with ``q = q_r ⊗ q_o`` (:func:`omega_from_L_principal`, :func:`L_from_omega_principal`).
+
+**The fix to seed 002.** Seed 002 stores ω and recomputes ``L_t = I_world ω_t`` whenever a torque
+is applied, so ``ω_{t+1} = ω_t + I_world⁻¹ τ Δt``: with no torque ω never changes, the
+gyroscopic term ``−I⁻¹(ω × I ω)`` is lost, and a free asymmetric body's L is not conserved.
+:class:`RigidBody` stores ``L`` (world) instead, which a free body keeps exactly, and derives
+ω from it after every attitude update (as in Baraff's rigid-body notes). For notebook 06's
+lesson the seed's scheme is still available, clearly labelled: ``RigidBody(..., state="omega")``.
+
+The update is explicit Euler with renormalisation: first order in Δt, and the energy drifts
+(see :mod:`rbteach.dynamics` for better integrators of the free body).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import _validate as _v
+from . import inertia as _inertia
+from . import quaternion as _q
+
+__all__ = [
+    "RigidBody", "STATES",
+    "omega_from_L_matrix", "L_from_omega_matrix",
+    "omega_from_L_principal", "L_from_omega_principal",
+]
+
+#: The two state variables :class:`RigidBody` can keep for the rotation:
+#: ``"angular_momentum"`` (correct, the default) and ``"omega"`` (seed 002's ω-as-state, buggy).
+STATES = ("angular_momentum", "omega")
+
+
+# --------------------------------------------------------------------------- ω ↔ L, two forms
+def _body_tensor(inertia_body, name="inertia_body") -> np.ndarray:
+    return _inertia.validate(inertia_body, name, allow_zero=False)
+
+
+def _moments(moments, name="moments") -> np.ndarray:
+    I = _v.vector3(moments, name)
+    if np.any(I <= 0):
+        raise ValueError(f"{name} must be positive principal moments (they are inverted); got {I.tolist()}")
+    return I
+
+
+def omega_from_L_matrix(inertia_body, q_r, L_world) -> np.ndarray:
+    """World angular velocity from world angular momentum, matrix form (seed 002 §3).
+
+    ``ω_world = I_world⁻¹ L_world`` with ``I_world = R I_body Rᵀ`` and ``R = to_matrix(q_r)``.
+
+    Parameters
+    ----------
+    inertia_body : array_like, shape (..., 3, 3)
+        Body-frame inertia tensor (validated; no zero moment).
+    q_r : array_like, shape (..., 4)
+        Attitude body → world (w, x, y, z); normalised.
+    L_world : array_like, shape (..., 3)
+        Angular momentum in the world frame.
+
+    Returns
+    -------
+    ndarray, shape (..., 3)
+    """
+    I = _body_tensor(inertia_body)
+    R = _q.to_matrix(_v.quaternion(q_r, "q_r"))
+    L = _v.vector3(L_world, "L_world")
+    I_world = _inertia.rotate(I, R)
+    I_world, L = np.broadcast_arrays(I_world, L[..., None])
+    return np.linalg.solve(I_world, L)[..., 0]
+
+
+def L_from_omega_matrix(inertia_body, q_r, omega_world) -> np.ndarray:
+    """World angular momentum ``L = I_world ω_world``, ``I_world = R I_body Rᵀ`` (seed 002 §2–3).
+
+    Shapes as in :func:`omega_from_L_matrix`; returns (..., 3).
+    """
+    I = _body_tensor(inertia_body)
+    R = _q.to_matrix(_v.quaternion(q_r, "q_r"))
+    w = _v.vector3(omega_world, "omega_world")
+    return np.einsum("...ij,...j->...i", _inertia.rotate(I, R), w)
+
+
+def omega_from_L_principal(moments, q_o, q_r, L_world) -> np.ndarray:
+    """World angular velocity from world angular momentum, principal-axis form (seed 002 §5).
+
+    ``ω = q ⋄ (I_d⁻¹ ⊙ (q⁻¹ ⋄ L))`` with ``q = q_r ⊗ q_o`` (principal axes → world).
+    The two rotations ``q⁻¹ ⋄`` and ``q ⋄`` are applied as ``Mᵀ`` and ``M = to_matrix(q)``
+    (the same active rotation, built once). Only the three moments are inverted — no 3×3 solve.
+
+    Parameters
+    ----------
+    moments : array_like, shape (..., 3)
+        Principal moments ``I_d`` (all > 0).
+    q_o : array_like, shape (..., 4)
+        Principal axes → body.
+    q_r : array_like, shape (..., 4)
+        Body → world.
+    L_world : array_like, shape (..., 3)
+
+    Returns
+    -------
+    ndarray, shape (..., 3)
+    """
+    I_d = _moments(moments)
+    q = _q.multiply(_q.normalize(_v.quaternion(q_r, "q_r")), _q.normalize(_v.quaternion(q_o, "q_o")))
+    L = _v.vector3(L_world, "L_world")
+    M = _q.to_matrix(q)                       # q ⋄ v = M v and q⁻¹ ⋄ v = Mᵀ v (one matrix, two rotations)
+    return np.einsum("...ij,...j->...i", M, np.einsum("...ji,...j->...i", M, L) / I_d)
+
+
+def L_from_omega_principal(moments, q_o, q_r, omega_world) -> np.ndarray:
+    """World angular momentum ``L = q ⋄ (I_d ⊙ (q⁻¹ ⋄ ω))``, ``q = q_r ⊗ q_o`` (seed 002 §5).
+
+    Shapes as in :func:`omega_from_L_principal`; returns (..., 3).
+    """
+    I_d = _moments(moments)
+    q = _q.multiply(_q.normalize(_v.quaternion(q_r, "q_r")), _q.normalize(_v.quaternion(q_o, "q_o")))
+    w = _v.vector3(omega_world, "omega_world")
+    M = _q.to_matrix(q)
+    return np.einsum("...ij,...j->...i", M, I_d * np.einsum("...ji,...j->...i", M, w))
+
+
+# --------------------------------------------------------------------------- the body
+def _vec(x, name) -> np.ndarray:
+    if x is None:
+        return np.zeros(3)
+    return _v.vector3(x, name, allow_batch=False).copy()
+
+
+class RigidBody:
+    """A rigid body under forces, torques and impulses (seed 002 §2–5), with ``L`` as the state.
+
+    Parameters
+    ----------
+    mass : float
+        Mass ``m > 0``.
+    inertia : array_like, shape (3, 3) or (3,)
+        Inertia about the centre of mass, in the body frame: a full tensor (products of inertia
+        with their minus sign), or principal moments (then the body axes *are* the principal
+        axes: ``q_o`` is the identity and the moments keep the given order). A tensor is
+        diagonalised with :func:`rbteach.inertia.principal_axes` (moments ascending,
+        ``det O = +1``) and ``q_o = from_matrix(O)``. No moment may be zero (it is inverted).
+    position, velocity : array_like, shape (3,), optional
+        Centre of mass ``x`` and its velocity ``v`` (world); default 0.
+    orientation : array_like, shape (4,), optional
+        Attitude ``q_r`` body → world (w, x, y, z); normalised; default identity.
+    angular_velocity : array_like, shape (3,), optional
+        ``ω_world``; default 0. Stored as ``L = I_world ω``.
+    state : {"angular_momentum", "omega"}, keyword-only
+        ``"angular_momentum"`` (default, correct): ``L`` is the state, constant unless a torque
+        or angular impulse acts. ``"omega"``: **seed 002's buggy scheme, for teaching only** — ω
+        is the state, ``L = I_world ω`` is recomputed when a torque acts and ω is unchanged by
+        :meth:`step`, so a free asymmetric body keeps a constant ω and its ``L`` drifts.
+
+    Notes
+    -----
+    All properties return copies: changing them does not change the body.
+    ``angular_velocity`` uses the principal-axis form (§5); :func:`omega_from_L_matrix` with
+    ``inertia_body``, ``orientation`` and ``angular_momentum`` gives the matrix form (§3).
+
+    Examples
+    --------
+    >>> body = RigidBody(2.0, (1.0, 2.0, 3.0))
+    >>> body.apply_impulse((0.0, 1.0, 0.0), point=(1.0, 0.0, 0.0))   # H = r × J = (0, 0, 1)
+    >>> body.angular_momentum.tolist(), body.angular_velocity.tolist()
+    ([0.0, 0.0, 1.0], [0.0, 0.0, 0.3333333333333333])
+    """
+
+    def __init__(self, mass, inertia, *, position=None, velocity=None, orientation=None,
+                 angular_velocity=None, state="angular_momentum"):
+        if state not in STATES:
+            raise ValueError(f"state must be one of {STATES}, got {state!r}")
+        self._state = state
+        self._mass = _v.positive(mass, "mass")
+        a = _v.array(inertia, "inertia")
+        if a.shape == (3,):
+            self._inertia_body = _inertia.validate(np.diag(a), "inertia", allow_zero=False)
+            self._moments = a.copy()
+            self._q_o = _q.identity()
+        elif a.shape == (3, 3):
+            self._inertia_body = _inertia.validate(a, "inertia", allow_zero=False)
+            self._moments, O = _inertia.principal_axes(self._inertia_body)
+            self._q_o = _q.from_matrix(O)
+        else:
+            raise ValueError(
+                f"inertia must be a body-frame tensor of shape (3, 3) or principal moments of shape (3,), "
+                f"got shape {a.shape}")
+        self._x = _vec(position, "position")
+        self._v = _vec(velocity, "velocity")
+        if orientation is None:
+            self._q_r = _q.identity()
+        else:
+            q = _v.quaternion(orientation, "orientation")
+            if q.shape != (4,):
+                raise ValueError(f"orientation must have shape (4,), got shape {q.shape}")
+            self._q_r = _q.normalize(q)
+        w = _vec(angular_velocity, "angular_velocity")
+        if state == "omega":
+            self._omega = w
+        else:
+            self._L = L_from_omega_principal(self._moments, self._q_o, self._q_r, w)
+
+    # ------------------------------------------------------------------ rotation state
+    def _L_now(self) -> np.ndarray:
+        if self._state == "omega":
+            return L_from_omega_principal(self._moments, self._q_o, self._q_r, self._omega)
+        return self._L
+
+    def _omega_now(self) -> np.ndarray:
+        if self._state == "omega":
+            return self._omega
+        return omega_from_L_principal(self._moments, self._q_o, self._q_r, self._L)
+
+    def _add_angular_momentum(self, dL: np.ndarray) -> None:
+        if self._state == "omega":
+            # seed 002 §3.2: L_t = I_world ω_t; L_{t+1} = L_t + ΔL; ω_{t+1} = I_world⁻¹ L_{t+1}
+            L = L_from_omega_principal(self._moments, self._q_o, self._q_r, self._omega) + dL
+            self._omega = omega_from_L_principal(self._moments, self._q_o, self._q_r, L)
+        else:
+            self._L = self._L + dL
+
+    def _lever(self, point) -> np.ndarray:
+        return _v.vector3(point, "point", allow_batch=False) - self._x
+
+    # ------------------------------------------------------------------ forces and impulses
+    def apply_force(self, F, dt, point=None) -> None:
+        """Apply force ``F`` (world) for ``dt`` (seed 002 §3.1.1, §3.3.1).
+
+        ``v += F/m Δt``; if ``point`` (world) is given, also ``L += (p − x) × F Δt``.
+        """
+        F = _v.vector3(F, "F", allow_batch=False)
+        dt = _v.positive(dt, "dt")
+        dL = None if point is None else np.cross(self._lever(point), F) * dt
+        self._v = self._v + F / self._mass * dt
+        if dL is not None:
+            self._add_angular_momentum(dL)
+
+    def apply_impulse(self, J, point=None) -> None:
+        """Apply linear impulse ``J`` (world) (seed 002 §3.1.2, §3.3.2).
+
+        ``v += J/m``; if ``point`` (world) is given, also ``L += (p − x) × J``.
+        """
+        J = _v.vector3(J, "J", allow_batch=False)
+        dL = None if point is None else np.cross(self._lever(point), J)
+        self._v = self._v + J / self._mass
+        if dL is not None:
+            self._add_angular_momentum(dL)
+
+    def apply_torque(self, tau, dt) -> None:
+        """Apply torque ``τ`` (world, about the centre of mass) for ``dt``: ``L += τ Δt`` (§3.2.1)."""
+        tau = _v.vector3(tau, "tau", allow_batch=False)
+        dt = _v.positive(dt, "dt")
+        self._add_angular_momentum(tau * dt)
+
+    def apply_angular_impulse(self, H) -> None:
+        """Apply angular impulse ``H`` (world): ``L += H`` (seed 002 §3.2.2)."""
+        self._add_angular_momentum(_v.vector3(H, "H", allow_batch=False))
+
+    def step(self, dt) -> None:
+        """Advance by ``dt`` (seed 002 §4), explicit Euler — first order in ``dt``.
+
+        ``x += v Δt``; ``q_r ← normalise(q_r + ½ (0, ω_world) ⊗ q_r Δt)`` with the current
+        ``ω_world``; afterwards ``ω_world = I_world⁻¹ L`` for the new attitude (``L`` unchanged).
+        With ``state="omega"`` ω is left unchanged instead (seed 002's bug).
+        """
+        dt = _v.positive(dt, "dt")
+        omega = self._omega_now()
+        self._x = self._x + self._v * dt
+        self._q_r = _q.normalize(self._q_r + _q.derivative_world(self._q_r, omega) * dt)
+
+    # ------------------------------------------------------------------ read-only properties
+    @property
+    def state(self) -> str:
+        """``"angular_momentum"`` (L is the state) or ``"omega"`` (seed 002's ω-as-state)."""
+        return self._state
+
+    @property
+    def mass(self) -> float:
+        """Mass ``m``."""
+        return self._mass
+
+    @property
+    def position(self) -> np.ndarray:
+        """Centre of mass ``x`` (world), shape (3,)."""
+        return self._x.copy()
+
+    @property
+    def velocity(self) -> np.ndarray:
+        """Velocity ``v`` of the centre of mass (world), shape (3,)."""
+        return self._v.copy()
+
+    @property
+    def orientation(self) -> np.ndarray:
+        """Attitude ``q_r`` body → world (w, x, y, z), shape (4,)."""
+        return self._q_r.copy()
+
+    @property
+    def principal_moments(self) -> np.ndarray:
+        """Principal moments ``I_d``, shape (3,) (ascending when given a tensor)."""
+        return self._moments.copy()
+
+    @property
+    def q_o(self) -> np.ndarray:
+        """Principal axes → body, shape (4,): ``I_body = O diag(I_d) Oᵀ`` with ``O = to_matrix(q_o)``."""
+        return self._q_o.copy()
+
+    @property
+    def angular_momentum(self) -> np.ndarray:
+        """Angular momentum ``L`` about the centre of mass (world), shape (3,)."""
+        return np.array(self._L_now(), dtype=float, copy=True)
+
+    @property
+    def angular_velocity(self) -> np.ndarray:
+        """``ω_world = q ⋄ (I_d⁻¹ ⊙ (q⁻¹ ⋄ L))`` (seed 002 §5; equals ``I_world⁻¹ L``), shape (3,)."""
+        return np.array(self._omega_now(), dtype=float, copy=True)
+
+    @property
+    def inertia_body(self) -> np.ndarray:
+        """Inertia tensor in the body frame (symmetrised), shape (3, 3)."""
+        return self._inertia_body.copy()
+
+    @property
+    def inertia_world(self) -> np.ndarray:
+        """``I_world = R I_body Rᵀ`` with ``R = to_matrix(q_r)`` (seed 002 §2), shape (3, 3)."""
+        return _inertia.rotate(self._inertia_body, _q.to_matrix(self._q_r))
+
+    @property
+    def linear_momentum(self) -> np.ndarray:
+        """``p = m v`` (world), shape (3,)."""
+        return self._mass * self._v
+
+    @property
+    def kinetic_energy(self) -> float:
+        """``T = ½ m v·v + ½ ω·L`` (translational + rotational)."""
+        return float(0.5 * self._mass * self._v @ self._v + 0.5 * self._omega_now() @ self._L_now())
+
+    def __repr__(self) -> str:
+        return (f"RigidBody(mass={self._mass!r}, principal_moments={self._moments.tolist()}, "
+                f"position={self._x.tolist()}, velocity={self._v.tolist()}, "
+                f"orientation={self._q_r.tolist()}, angular_momentum={self._L_now().tolist()}, "
+                f"state={self._state!r})")
