@@ -1,0 +1,509 @@
+"""Rotational dynamics of one rigid body in its body frame: Euler's equations and integrators.
+
+The state is the body-frame angular velocity ``ω`` (``omega_body``) and the body → world
+attitude ``q`` (``q_r`` of seed 002 §5; (w, x, y, z), Hamilton, active). The equations are
+
+* Euler's equations (seed 003): ``I ω̇ = τ − ω × I ω``, i.e. ``ω̇ = I⁻¹(τ − ω × I ω)``; in
+  principal axes ``ω̇₁ = (I₂ − I₃)/I₁ · ω₂ ω₃ + τ₁/I₁`` and cyclically;
+* the attitude kinematics ``q̇ = ½ q ⊗ (0, ω_body)``
+  (:func:`rbteach.quaternion.derivative_body`).
+
+:func:`simulate` integrates the torque-free body with one of :data:`METHODS`:
+
+``"euler"``
+    explicit Euler on (ω, q), ``q`` renormalised each step (seed 002 §4); order 1, energy drifts.
+``"semi-implicit-euler"``
+    ω first, then ``q`` with the *new* ω (the usual game-engine update); order 1.
+``"rk4"``
+    classic Runge–Kutta 4 on the coupled state (ω, q), ``q`` renormalised after each step:
+    seed 003's ``runge_kutta_quaternion`` with its ``dt/k₁`` typo in the printed formulas fixed.
+``"rk4-dcm"``
+    seed 003's DCM variant, fixed (see :func:`simulate`): RK4 on (ω, R), ``R`` re-orthonormalised
+    each step by the polar decomposition (:func:`rbteach.rotation.orthonormalize`).
+``"splitting"``
+    the symmetric (Strang) splitting ``T = T₁ + T₂ + T₃`` of the free body's kinetic energy
+    (McLachlan 1993; Dullweber, Leimkuhler & McLachlan 1997): every sub-flow is an exact
+    rotation, so ``|L|`` is kept to rounding and the energy error stays bounded; order 2.
+``"splitting4"``
+    the 4th-order Yoshida/Suzuki triple-jump composition of ``"splitting"``.
+
+Speed: each integrator is written once in *component form* (``w1, w2, w3, qw, qx, qy, qz`` as
+separate variables). For one body the components are Python floats (no numpy call per step);
+for a batch of N bodies they are numpy arrays of shape (N,). The same functions serve both.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import _validate as _v
+from . import quaternion as _q
+
+__all__ = ["euler_rhs", "kinetic_energy", "angular_momentum", "simulate", "Trajectory", "METHODS"]
+
+#: The integrators :func:`simulate` knows (see the module docstring).
+METHODS = ("euler", "semi-implicit-euler", "rk4", "rk4-dcm", "splitting", "splitting4")
+
+# Largest number of bodies per chunk in a batch: 16 000 floats stay under 128 KB (see _run_components).
+_CHUNK = 16000
+
+
+# ---------------------------------------------------------------------------------------------
+# Inertia handling
+# ---------------------------------------------------------------------------------------------
+
+def _inertia_array(inertia, *, invertible: bool) -> np.ndarray:
+    """``inertia`` as principal moments (3,) or a body tensor (3, 3), checked by :func:`rbteach.inertia.validate`.
+
+    With ``invertible=True`` a zero principal moment is rejected too (Euler's equations need I⁻¹).
+    """
+    from . import inertia as _inertia
+
+    a = _v.array(inertia, "inertia")
+    if a.shape not in ((3,), (3, 3)):
+        raise ValueError(
+            f"inertia must be principal moments with shape (3,) or a body-frame tensor with shape (3, 3), "
+            f"got shape {a.shape}")
+    _inertia.validate(np.diag(a) if a.shape == (3,) else a, "inertia", allow_zero=not invertible)
+    return a
+
+
+def _principal(a):
+    """``(moments (3,), O (3, 3) or None)`` with ``I = O diag(moments) Oᵀ``; ``O = None`` when already diagonal."""
+    if a.shape == (3,):
+        return a, None
+    if not np.any(a - np.diag(np.diag(a))):
+        return np.diag(a).copy(), None
+    from . import inertia as _inertia
+
+    moments, O = _inertia.principal_axes(a)
+    return np.asarray(moments, dtype=float), np.asarray(O, dtype=float)
+
+
+def _euler_constants(moments):
+    """``a_i = (I_j − I_k)/I_i`` for cyclic (i, j, k): ``ω̇_i = a_i ω_j ω_k`` (torque-free)."""
+    I1, I2, I3 = (float(m) for m in moments)
+    return (I2 - I3) / I1, (I3 - I1) / I2, (I1 - I2) / I3
+
+
+# ---------------------------------------------------------------------------------------------
+# The formulas, once, in component form (Python floats or numpy arrays of one shape)
+# ---------------------------------------------------------------------------------------------
+
+def _rates(a1, a2, a3, w1, w2, w3, qw, qx, qy, qz):
+    """The torque-free equations of motion in component form: ``(ω̇₁, ω̇₂, ω̇₃, q̇_w, q̇_x, q̇_y, q̇_z)``.
+
+    Euler's equations in principal axes ``ω̇_i = (I_j − I_k)/I_i · ω_j ω_k`` (``a_i`` from
+    :func:`_euler_constants`) and the kinematics ``q̇ = ½ q ⊗ (0, ω_body)`` written out.
+    """
+    return (a1 * w2 * w3, a2 * w3 * w1, a3 * w1 * w2,
+            -0.5 * (qx * w1 + qy * w2 + qz * w3),
+            0.5 * (qw * w1 + qy * w3 - qz * w2),
+            0.5 * (qw * w2 + qz * w1 - qx * w3),
+            0.5 * (qw * w3 + qx * w2 - qy * w1))
+
+
+def _normalized(qw, qx, qy, qz, sqrt):
+    s = 1.0 / sqrt(qw * qw + qx * qx + qy * qy + qz * qz)
+    return qw * s, qx * s, qy * s, qz * s
+
+
+def _step_euler(c, w1, w2, w3, qw, qx, qy, qz):
+    a1, a2, a3, dt, sqrt = c
+    k1, k2, k3, k4, k5, k6, k7 = _rates(a1, a2, a3, w1, w2, w3, qw, qx, qy, qz)
+    return (w1 + dt * k1, w2 + dt * k2, w3 + dt * k3,
+            *_normalized(qw + dt * k4, qx + dt * k5, qy + dt * k6, qz + dt * k7, sqrt))
+
+
+def _step_semi_implicit(c, w1, w2, w3, qw, qx, qy, qz):
+    a1, a2, a3, dt, sqrt = c
+    k1, k2, k3, _, _, _, _ = _rates(a1, a2, a3, w1, w2, w3, qw, qx, qy, qz)
+    w1, w2, w3 = w1 + dt * k1, w2 + dt * k2, w3 + dt * k3          # ω first ...
+    _, _, _, k4, k5, k6, k7 = _rates(a1, a2, a3, w1, w2, w3, qw, qx, qy, qz)   # ... then q with the new ω
+    return (w1, w2, w3,
+            *_normalized(qw + dt * k4, qx + dt * k5, qy + dt * k6, qz + dt * k7, sqrt))
+
+
+def _step_rk4(c, w1, w2, w3, qw, qx, qy, qz):
+    a1, a2, a3, dt, sqrt = c
+    h = 0.5 * dt
+    k1, k2, k3, k4, k5, k6, k7 = _rates(a1, a2, a3, w1, w2, w3, qw, qx, qy, qz)
+    m1, m2, m3, m4, m5, m6, m7 = _rates(a1, a2, a3, w1 + h * k1, w2 + h * k2, w3 + h * k3,
+                                        qw + h * k4, qx + h * k5, qy + h * k6, qz + h * k7)
+    n1, n2, n3, n4, n5, n6, n7 = _rates(a1, a2, a3, w1 + h * m1, w2 + h * m2, w3 + h * m3,
+                                        qw + h * m4, qx + h * m5, qy + h * m6, qz + h * m7)
+    p1, p2, p3, p4, p5, p6, p7 = _rates(a1, a2, a3, w1 + dt * n1, w2 + dt * n2, w3 + dt * n3,
+                                        qw + dt * n4, qx + dt * n5, qy + dt * n6, qz + dt * n7)
+    d = dt / 6.0
+    return (w1 + d * (k1 + 2.0 * (m1 + n1) + p1),
+            w2 + d * (k2 + 2.0 * (m2 + n2) + p2),
+            w3 + d * (k3 + 2.0 * (m3 + n3) + p3),
+            *_normalized(qw + d * (k4 + 2.0 * (m4 + n4) + p4),
+                         qx + d * (k5 + 2.0 * (m5 + n5) + p5),
+                         qy + d * (k6 + 2.0 * (m6 + n6) + p6),
+                         qz + d * (k7 + 2.0 * (m7 + n7) + p7), sqrt))
+
+
+# Splitting: the state is the body angular momentum m = I ω (principal axes) and q.
+# The sub-flow of T_i = m_i²/(2 I_i) is ω = (m_i/I_i) e_i, constant: ṁ = m × ω turns m about e_i by
+# −θ (θ = h m_i/I_i) and q̇ = ½ q ⊗ (0, ω) gives q ← q ⊗ (cos θ/2, sin θ/2 e_i). Both are plane
+# turns of a pair of components, ``(a, b) → (c a + s b, c b − s a)``; world L = R(q) m is unchanged.
+
+def _turn(a, b, c, s):
+    return c * a + s * b, c * b - s * a
+
+
+def _flow1(h, inv1, cos, sin, m1, m2, m3, qw, qx, qy, qz):
+    th = h * m1 * inv1
+    c, s = cos(th), sin(th)
+    m2, m3 = _turn(m2, m3, c, s)
+    c, s = cos(0.5 * th), sin(0.5 * th)
+    qx, qw = _turn(qx, qw, c, s)
+    qy, qz = _turn(qy, qz, c, s)
+    return m1, m2, m3, qw, qx, qy, qz
+
+
+def _flow2(h, inv2, cos, sin, m1, m2, m3, qw, qx, qy, qz):
+    th = h * m2 * inv2
+    c, s = cos(th), sin(th)
+    m3, m1 = _turn(m3, m1, c, s)
+    c, s = cos(0.5 * th), sin(0.5 * th)
+    qy, qw = _turn(qy, qw, c, s)
+    qz, qx = _turn(qz, qx, c, s)
+    return m1, m2, m3, qw, qx, qy, qz
+
+
+def _flow3(h, inv3, cos, sin, m1, m2, m3, qw, qx, qy, qz):
+    th = h * m3 * inv3
+    c, s = cos(th), sin(th)
+    m1, m2 = _turn(m1, m2, c, s)
+    c, s = cos(0.5 * th), sin(0.5 * th)
+    qz, qw = _turn(qz, qw, c, s)
+    qx, qy = _turn(qx, qy, c, s)
+    return m1, m2, m3, qw, qx, qy, qz
+
+
+def _strang(h, inv, cos, sin, state):
+    """One symmetric step ``1(h/2) 2(h/2) 3(h) 2(h/2) 1(h/2)`` (order 2, time-reversible)."""
+    inv1, inv2, inv3 = inv
+    state = _flow1(0.5 * h, inv1, cos, sin, *state)
+    state = _flow2(0.5 * h, inv2, cos, sin, *state)
+    state = _flow3(h, inv3, cos, sin, *state)
+    state = _flow2(0.5 * h, inv2, cos, sin, *state)
+    return _flow1(0.5 * h, inv1, cos, sin, *state)
+
+
+def _step_splitting(c, *state):
+    inv, dt, cos, sin, sqrt = c
+    return _normalized_state(_strang(dt, inv, cos, sin, state), sqrt)
+
+
+# Yoshida (1990) / Suzuki triple jump: S(γ₁h) S(γ₀h) S(γ₁h) with 2γ₁ + γ₀ = 1, 2γ₁³ + γ₀³ = 0.
+_G1 = 1.0 / (2.0 - 2.0 ** (1.0 / 3.0))
+_G0 = 1.0 - 2.0 * _G1
+
+
+def _step_splitting4(c, *state):
+    inv, dt, cos, sin, sqrt = c
+    state = _strang(_G1 * dt, inv, cos, sin, state)
+    state = _strang(_G0 * dt, inv, cos, sin, state)
+    state = _strang(_G1 * dt, inv, cos, sin, state)
+    return _normalized_state(state, sqrt)
+
+
+def _normalized_state(state, sqrt):
+    # The turns keep |q| = 1 exactly in exact arithmetic; renormalising removes the rounding walk.
+    m1, m2, m3, qw, qx, qy, qz = state
+    return (m1, m2, m3, *_normalized(qw, qx, qy, qz, sqrt))
+
+
+# ---------------------------------------------------------------------------------------------
+# Drivers
+# ---------------------------------------------------------------------------------------------
+
+def _run_components(step, consts, state0, steps, batch):
+    """Iterate ``state ← step(consts, *state)`` and return the states, shape (steps+1, 7[, N])."""
+    if not batch:
+        state = tuple(float(x) for x in state0)
+        buf = array("d", state)
+        extend = buf.extend
+        for _ in range(steps):
+            state = step(consts, *state)
+            extend(state)
+        return np.frombuffer(buf, dtype=float).reshape(steps + 1, 7)
+    # A batch runs on (chunk,) component arrays. Every operation makes a new array; arrays above
+    # glibc's 128 KB mmap threshold are mapped and page-faulted afresh on every operation, so large
+    # batches run in equal chunks of at most _CHUNK bodies (N = 10 000 runs in one piece).
+    x0 = np.array(state0, dtype=float)                    # (7, N)
+    n = x0.shape[1]
+    out = np.empty((steps + 1, 7, n))
+    out[0] = x0
+    size = -(-n // -(-n // _CHUNK))
+    for lo in range(0, n, size):
+        hi = min(lo + size, n)
+        state = tuple(np.array(x0[j, lo:hi]) for j in range(7))
+        for i in range(1, steps + 1):
+            state = step(consts, *state)
+            block = out[i, :, lo:hi]
+            for j in range(7):
+                block[j] = state[j]
+    return out
+
+
+def _cross_rows(R, w):
+    """``R [ω]×`` for R (N, 3, 3), ω (N, 3): each row r of R becomes r × ω."""
+    return np.cross(R, w[:, None, :])
+
+
+def _run_rk4_dcm(moments, w0, q0, dt, steps):
+    """Seed 003's ``runge_kutta`` (DCM), fixed; w0 (N, 3), q0 (N, 4) → states (steps+1, 7, N)."""
+    from . import rotation as _rot
+
+    a1, a2, a3 = _euler_constants(moments)
+    zero = np.zeros(w0.shape[0])
+
+    def omega_rate(w):          # the ω part of _rates (Euler's equations)
+        return np.stack(_rates(a1, a2, a3, w[:, 0], w[:, 1], w[:, 2], zero, zero, zero, zero)[:3], axis=-1)
+
+    w = np.array(w0, dtype=float)
+    R = _q.to_matrix(q0)                                   # body → world, v_world = R v_body
+    ws = np.empty((steps + 1,) + w.shape)
+    Rs = np.empty((steps + 1,) + R.shape)
+    ws[0], Rs[0] = w, R
+    h = 0.5 * dt
+    for i in range(1, steps + 1):
+        k1 = omega_rate(w)
+        l1 = _cross_rows(R, w)
+        k2 = omega_rate(w + h * k1)
+        l2 = _cross_rows(R + h * l1, w + h * k1)
+        k3 = omega_rate(w + h * k2)
+        l3 = _cross_rows(R + h * l2, w + h * k2)
+        k4 = omega_rate(w + dt * k3)
+        l4 = _cross_rows(R + dt * l3, w + dt * k3)         # seed 003 assigns l3 twice, never l4
+        w = w + dt / 6.0 * (k1 + 2.0 * k2 + 2.0 * k3 + k4)
+        R = _rot.orthonormalize(R + dt / 6.0 * (l1 + 2.0 * l2 + 2.0 * l3 + l4))   # polar factor
+        ws[i], Rs[i] = w, R
+    out = np.empty((steps + 1, 7, w.shape[0]))
+    out[:, :3] = ws.transpose(0, 2, 1)
+    out[:, 3:] = _q.from_matrix(Rs).transpose(0, 2, 1)
+    return out
+
+
+@dataclass(frozen=True)
+class Trajectory:
+    """Result of :func:`simulate` (arrays are read-only).
+
+    Attributes
+    ----------
+    t : ndarray, shape (n+1,)
+        Times ``0, dt, …, n dt``.
+    omega_body : ndarray, shape (n+1, 3) or (n+1, N, 3)
+        Body-frame angular velocity (in the frame of the ``inertia`` given).
+    q : ndarray, shape (n+1, 4) or (n+1, N, 4)
+        Body → world attitude ``q_r`` (w, x, y, z), unit; ``to_matrix(q) @ v_body = v_world``.
+    method : str
+        The integrator used (one of :data:`METHODS`).
+    inertia : ndarray, shape (3,) or (3, 3)
+        The inertia given (principal moments or body-frame tensor).
+    """
+
+    t: np.ndarray
+    omega_body: np.ndarray
+    q: np.ndarray
+    method: str
+    inertia: np.ndarray
+
+    @property
+    def kinetic_energy(self) -> np.ndarray:
+        """``½ ω·Iω`` at every sample, shape (n+1,) or (n+1, N)."""
+        return kinetic_energy(self.inertia, self.omega_body)
+
+    @property
+    def angular_momentum_world(self) -> np.ndarray:
+        """``L_world = q ⋄ (I ω_body)``, shape (n+1, 3) or (n+1, N, 3); constant for a free body."""
+        return _q.rotate(self.q, angular_momentum(self.inertia, self.omega_body))
+
+
+_STEPS = {
+    "euler": _step_euler,
+    "semi-implicit-euler": _step_semi_implicit,
+    "rk4": _step_rk4,
+    "splitting": _step_splitting,
+    "splitting4": _step_splitting4,
+}
+
+
+def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4") -> Trajectory:
+    """Integrate the torque-free rigid body: Euler's equations with the attitude (seed 003).
+
+    Parameters
+    ----------
+    inertia : array_like, shape (3,) or (3, 3)
+        Principal moments ``(I₁, I₂, I₃)`` (body axes = principal axes) or a full body-frame tensor.
+        A tensor is diagonalised with :func:`rbteach.inertia.principal_axes` (``I = O diag Oᵀ``),
+        the body is integrated in principal axes (``ω_p = Oᵀ ω``, ``q_p = q ⊗ q_o`` with
+        ``q_o = from_matrix(O)``, seed 002 §5) and the results are turned back
+        (``ω = O ω_p``, ``q = q_p ⊗ q_o*``), so they are in *your* body frame.
+        No principal moment may be zero (a thin rod cannot be simulated).
+    omega0 : array_like, shape (3,) or (N, 3)
+        Initial body-frame angular velocity (rad/s); a batch of N bodies gives arrays with a body axis.
+    q0 : array_like, shape (4,) or (N, 4), optional
+        Initial body → world attitude (w, x, y, z); normalised; default identity.
+    dt : float
+        Time step, > 0.
+    steps : int
+        Number of steps n ≥ 1.
+    method : str
+        One of :data:`METHODS`: ``"euler"``, ``"semi-implicit-euler"``, ``"rk4"`` (default),
+        ``"rk4-dcm"``, ``"splitting"``, ``"splitting4"``.
+
+    Returns
+    -------
+    Trajectory
+        ``t`` (n+1,), ``omega_body`` (n+1, 3) or (n+1, N, 3), ``q`` (n+1, 4) or (n+1, N, 4),
+        ``method``, ``inertia``.
+
+    Notes
+    -----
+    ``"rk4-dcm"`` is seed 003's ``runge_kutta`` with its bugs fixed: ``l4`` is computed (the seed
+    assigns ``l3`` twice), and the matrix is re-orthonormalised with the polar decomposition
+    (:func:`rbteach.rotation.orthonormalize`) instead of normalising columns. Seed 003's DCM
+    (``quaternion2dcm``) is ``Rᵀ`` (world → body); the matrix integrated here is
+    ``R = to_matrix(q)`` (body → world), for which the seed's ``coordinate_differential``
+    ``Ṙ = [R ω]× R = R [ω]×`` holds. The output is converted to ``q`` with
+    :func:`rbteach.quaternion.from_matrix`.
+
+    All methods are torque-free (the splitting methods can only be: their sub-flows are the exact
+    flows of the kinetic energy). For a torque, integrate :func:`euler_rhs` yourself.
+    """
+    if not isinstance(method, str) or method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(repr(m) for m in METHODS)}; got {method!r}")
+    dt = _v.positive(dt, "dt")
+    steps = _v.positive_int(steps, "steps")
+    inertia_arr = _inertia_array(inertia, invertible=True)
+    moments, O = _principal(inertia_arr)
+
+    w0 = _v.vector3(omega0, "omega0")
+    if w0.ndim > 2:
+        raise ValueError(f"omega0 must have shape (3,) or (N, 3), got shape {w0.shape}")
+    if q0 is None:
+        q0 = _q.identity()
+    qa = _v.quaternion(q0, "q0")
+    if qa.ndim > 2:
+        raise ValueError(f"q0 must have shape (4,) or (N, 4), got shape {qa.shape}")
+    batch = w0.ndim == 2 or qa.ndim == 2
+    if batch:
+        n = w0.shape[0] if w0.ndim == 2 else qa.shape[0]
+        if (w0.ndim == 2 and w0.shape[0] != n) or (qa.ndim == 2 and qa.shape[0] != n):
+            raise ValueError(f"omega0 {w0.shape} and q0 {qa.shape} must hold the same number of bodies")
+        if n < 1:
+            raise ValueError("omega0 must hold at least one body, got shape (0, 3)")
+    qa = _q.normalize(qa)
+
+    # Into principal axes.
+    if O is not None:
+        q_o = _q.from_matrix(O)
+        w0 = w0 @ O                                        # ω_p = Oᵀ ω (row vectors)
+        qa = _q.multiply(qa, q_o)
+    w0b = np.broadcast_to(w0, (n, 3)) if batch else w0
+    qab = np.broadcast_to(qa, (n, 4)) if batch else qa
+
+    if method == "rk4-dcm":
+        out = _run_rk4_dcm(moments, np.atleast_2d(w0b), np.atleast_2d(qab), dt, steps)
+        if not batch:
+            out = out[:, :, 0]
+    else:
+        if batch:
+            fn_cos, fn_sin, fn_sqrt = np.cos, np.sin, np.sqrt
+        else:
+            fn_cos, fn_sin, fn_sqrt = math.cos, math.sin, math.sqrt
+        if method.startswith("splitting"):
+            consts = (tuple(1.0 / float(m) for m in moments), dt, fn_cos, fn_sin, fn_sqrt)
+            x0 = w0b * moments                             # m = I ω
+        else:
+            consts = (*_euler_constants(moments), dt, fn_sqrt)
+            x0 = w0b
+        state0 = (*np.moveaxis(x0, -1, 0), *np.moveaxis(qab, -1, 0))
+        out = _run_components(_STEPS[method], consts, state0, steps, batch)
+        if method.startswith("splitting"):
+            out = out.copy()
+            out[:, :3] /= moments.reshape((3, 1) if batch else (3,))
+
+    if batch:
+        omega = np.ascontiguousarray(out[:, :3].transpose(0, 2, 1))
+        q = np.ascontiguousarray(out[:, 3:].transpose(0, 2, 1))
+    else:
+        omega = np.array(out[:, :3])
+        q = np.array(out[:, 3:])
+
+    # Back to the user's body frame.
+    if O is not None:
+        omega = omega @ O.T                                # ω = O ω_p
+        q = _q.multiply(q, _q.conjugate(q_o))
+
+    t = np.arange(steps + 1) * dt
+    inertia_out = np.array(inertia_arr)
+    for a in (t, omega, q, inertia_out):
+        a.setflags(write=False)
+    return Trajectory(t=t, omega_body=omega, q=q, method=method, inertia=inertia_out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Euler's equations, energy and angular momentum (vectorised)
+# ---------------------------------------------------------------------------------------------
+
+def euler_rhs(inertia, omega_body, torque_body=0.0) -> np.ndarray:
+    """Euler's equations in the body frame: ``ω̇ = I⁻¹(τ − ω × I ω)`` (seed 003).
+
+    Parameters
+    ----------
+    inertia : array_like, shape (3,) or (3, 3)
+        Principal moments (body axes = principal axes) or a body-frame tensor; no zero moment.
+    omega_body : array_like, shape (..., 3)
+        Body-frame angular velocity.
+    torque_body : array_like, shape (..., 3) or scalar 0, optional
+        Body-frame torque about the centre of mass; broadcasts with ``omega_body``.
+
+    Returns
+    -------
+    ndarray, shape (..., 3)
+        ``ω̇``. For principal moments this is ``(I₂ − I₃)/I₁ ω₂ω₃ + τ₁/I₁`` and cyclically.
+    """
+    a = _inertia_array(inertia, invertible=True)
+    w = _v.vector3(omega_body, "omega_body")
+    if np.ndim(torque_body) == 0:
+        tau = _v.finite_scalar(torque_body, "torque_body")
+        if tau != 0.0:
+            raise ValueError(f"torque_body must be a (..., 3) vector (or 0 for none), got {torque_body!r}")
+        tau = np.zeros(3)
+    else:
+        tau = _v.vector3(torque_body, "torque_body")
+    if a.shape == (3,):
+        w1, w2, w3 = np.moveaxis(w, -1, 0)
+        zero = np.zeros_like(w1)       # the ω part of the component formulas, with a dummy attitude
+        rate = np.stack(_rates(*_euler_constants(a), w1, w2, w3, zero, zero, zero, zero)[:3], axis=-1)
+        return rate + tau / a
+    rhs = tau - np.cross(w, w @ a.T)
+    return rhs @ np.linalg.inv(a).T
+
+
+def angular_momentum(inertia, omega_body) -> np.ndarray:
+    """Body-frame angular momentum ``L_body = I ω_body``, shape (..., 3).
+
+    ``inertia`` is principal moments (3,) or a body tensor (3, 3). This is the *body-frame*
+    vector: it changes as the body tumbles. The conserved world-frame vector is
+    ``L_world = q ⋄ L_body = rbteach.quaternion.rotate(q, L_body)`` with the body → world attitude q.
+    """
+    a = _inertia_array(inertia, invertible=False)
+    w = _v.vector3(omega_body, "omega_body")
+    return w * a if a.shape == (3,) else w @ a.T
+
+
+def kinetic_energy(inertia, omega_body) -> np.ndarray:
+    """Rotational kinetic energy ``T = ½ ω·Iω`` (frame-independent), shape (...)."""
+    w = _v.vector3(omega_body, "omega_body")
+    return 0.5 * np.einsum("...i,...i->...", w, angular_momentum(inertia, w))
