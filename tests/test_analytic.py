@@ -161,7 +161,7 @@ def _side(I, w):
     return (L2 - D * I[1]) / L2
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=8, deadline=None, database=None)
 @given(w=st.tuples(*[st.floats(-1.5, 1.5)] * 3),
        I=st.tuples(*[st.floats(0.5, 3.0)] * 3))
 def test_free_body_random_examples(w, I):

@@ -69,7 +69,7 @@ def test_inertia_world_is_R_I_Rt():
 
 
 # ----------------------------------------------------------------------------- the two forms
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40, deadline=None, database=None)
 @given(I=bodies(), q_r=quats, L=vecs, w=vecs)
 def test_matrix_and_principal_forms_agree(I, q_r, L, w):
     body = RigidBody(1.0, I, orientation=q_r)
@@ -206,7 +206,7 @@ def test_torque_and_angular_impulse_add_to_L():
     assert np.allclose(body.angular_momentum, L0 + [0.25, 0.5, -0.5], atol=1e-15)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25, deadline=None, database=None)
 @given(I=bodies(), q_r=quats, J=vecs, r=vecs, m=st.floats(0.1, 10.0))
 def test_energy_after_an_impulse_on_a_body_at_rest(I, q_r, J, r, m):
     body = RigidBody(m, I, orientation=q_r, position=(1.0, 2.0, 3.0))
