@@ -400,11 +400,14 @@ def validate(inertia, name: str = "inertia", *, allow_zero: bool = True) -> np.n
     non-negative and obey ``I_i + I_j ≥ I_k`` (because ``I_i + I_j − I_k = 2∫ρ x_k² dV``).
     """
     I = _v.matrix3(inertia, name)
-    scale = np.max(np.abs(I)) if I.size else 0.0
-    asym = np.max(np.abs(I - np.swapaxes(I, -1, -2))) if I.size else 0.0
-    if asym > _SYM_RTOL * scale:
+    if I.size == 0:
+        return I
+    scale = np.abs(I).max(axis=(-1, -2))
+    asym = np.abs(I - np.swapaxes(I, -1, -2)).max(axis=(-1, -2))
+    if np.any(asym > _SYM_RTOL * scale):
         raise ValueError(
-            f"{name} must be symmetric; max |I − Iᵀ| = {asym:.3g} (products of inertia I_xy = I_yx, ...)")
+            f"{name} must be symmetric; max |I − Iᵀ| = {np.max(asym):.3g} "
+            "(products of inertia I_xy = I_yx, ...)")
     I = 0.5 * (I + np.swapaxes(I, -1, -2))
     moments = np.linalg.eigvalsh(I)
     largest = np.max(np.abs(moments), axis=-1)

@@ -456,6 +456,11 @@ def test_principal_axes_repeated_moments():
     # a sphere: every axis is principal; the identity is returned
     w, O = ri.principal_axes(ri.solid_sphere(1.0, 1.0))
     np.testing.assert_array_equal(O, np.eye(3))
+    # ... also when rounding noise makes it non-diagonal (e.g. R (λ1) Rᵀ)
+    noisy = 1.5 * np.eye(3) + 5e-15 * np.array([[0, 1, 1], [1, 0, 1], [1, 1, 0]])
+    w, O = ri.principal_axes(noisy)
+    np.testing.assert_array_equal(O, np.eye(3))
+    np.testing.assert_allclose(w, 1.5, rtol=1e-13)
     # a prolate body (I1 < I2 = I3) along x: the unique axis first
     I = np.diag([1.0, 2.0, 2.0])
     w, O = ri.principal_axes(I)
@@ -502,7 +507,7 @@ def test_principal_axes_of_a_thin_rod():
 
 
 def test_principal_axes_bad_input():
-    with pytest.raises(ValueError, match="not|symmetric"):
+    with pytest.raises(ValueError, match="inertia must be symmetric"):
         ri.principal_axes([[1, 0.5, 0], [0, 1, 0], [0, 0, 1]])
     with pytest.raises(ValueError, match="negative principal moment"):
         ri.principal_axes(np.diag([-1.0, 1.0, 1.0]))
@@ -565,6 +570,11 @@ def test_validate_batch():
     assert ri.validate(good).shape == (2, 3, 3)
     with pytest.raises(ValueError, match="triangle"):
         ri.validate(np.stack([np.eye(3), np.diag([1.0, 1.0, 3.0])]))
+    # symmetry is judged per tensor: a small tensor's asymmetry is not hidden by a large one
+    small = np.diag([1e-3, 1e-3, 1e-3])
+    small[0, 1] = 1e-4
+    with pytest.raises(ValueError, match="symmetric"):
+        ri.validate(np.stack([1e6 * np.eye(3), small]))
 
 
 # ---------------------------------------------------------------------------
@@ -600,6 +610,16 @@ def test_mesh_of_an_offset_rotated_box():
     np.testing.assert_allclose(com, centre, atol=1e-12)
     np.testing.assert_allclose(I, ri.rotate(ri.box(m, a, b, c), R), rtol=1e-11, atol=1e-13)
     np.testing.assert_allclose(ri.mesh(*ri.box_mesh(a, b, c, center=centre), mass=m)[1], centre, atol=1e-13)
+
+
+def test_mesh_far_from_the_origin_keeps_its_accuracy():
+    """The tetrahedra are taken from a point inside the mesh, so a far-off body does not
+    lose digits to the cancellation I_com = I_origin − m (|c|² 1 − c cᵀ)."""
+    m, a, b, c = 1.5, 0.4, 0.9, 1.3
+    centre = np.array([1000.0, -2000.0, 500.0])
+    mass, com, I = ri.mesh(*ri.box_mesh(a, b, c, center=centre), mass=m)
+    np.testing.assert_allclose(com, centre, rtol=1e-14)
+    np.testing.assert_allclose(I, ri.box(m, a, b, c), rtol=1e-10, atol=1e-12)
 
 
 def revolution_mesh(n, radius_of, z_levels, apex=None):
