@@ -8,6 +8,7 @@ Submodules (each with one job):
 * :mod:`rbteach.body` — :class:`~rbteach.body.RigidBody`, forces, impulses and the update of seed 002
 * :mod:`rbteach.dynamics` — Euler's equations and the integrators (``simulate``)
 * :mod:`rbteach.analytic` — exact solutions of the torque-free body
+* :mod:`rbteach.elliptic` — Jacobi elliptic functions and integrals in numpy (parameter m = k²)
 * :mod:`rbteach.symbolic` — SymPy helpers shared by the notebooks (loaded on use)
 * :mod:`rbteach.plotting`, :mod:`rbteach.explorers`, :mod:`rbteach.exercises` — figures, widgets and
   self-checks for the notebooks (loaded on use; ``import rbteach`` never imports matplotlib,
@@ -20,7 +21,7 @@ import importlib
 
 __version__ = "0.1.0"
 
-_EAGER = ("quaternion", "rotation", "inertia", "body", "dynamics", "analytic")
+_EAGER = ("quaternion", "rotation", "inertia", "body", "dynamics", "analytic", "elliptic")
 _LAZY = ("symbolic", "plotting", "explorers", "exercises")
 __all__ = list(_EAGER + _LAZY)
 

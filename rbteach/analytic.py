@@ -10,9 +10,9 @@ Everything is in the principal-axis body frame: ``moments = (I1, I2, I3)`` are t
 the inertia tensor and ``omega`` is the body angular velocity. Euler's equations with no torque
 (seed 003) are ``I1 ω̇1 = (I2 − I3) ω2 ω3`` and cyclic.
 
-The elliptic functions come from :mod:`scipy.special` (``ellipj``, ``ellipk``, ``ellipkinc``),
-imported when :func:`free_body` or :func:`flip_period` is first called, so ``import rbteach``
-does not import SciPy.
+The elliptic functions come from :mod:`rbteach.elliptic` (``ellipj``, ``ellipk``, ``ellipkinc``,
+numpy only, with the same parameter convention ``m = k²`` as :mod:`scipy.special`, which the tests
+use as the oracle), so the package needs no SciPy at run time.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _validate as _v
+from . import elliptic as _elliptic
 from . import inertia as _inertia
 from . import quaternion as _q
 
@@ -134,11 +135,6 @@ def symmetric_top(moments, omega0, t, q0=None):
 
 
 # --------------------------------------------------------------------------- asymmetric body
-def _special():
-    import scipy.special  # noqa: PLC0415 — loaded on use; import rbteach must stay light
-    return scipy.special
-
-
 def _sorted_problem(I, w0):
     """Order the axes so that I1 < I2 < I3; return (I_sorted, w_sorted, order, sign).
 
@@ -212,7 +208,7 @@ def _free_sorted(I, w, t):
         out[..., 1] = s1 * s3 * amp[1] * np.tanh(u)
         out[..., 2] = s3 * amp[2] * sech
         return out
-    sp = _special()
+    sp = _elliptic
     # a: the dn axis (sign never changes), c: the cn axis; axis 2 (middle) always carries sn.
     a, c = (2, 0) if case == "major" else (0, 2)
     s = 1.0 if w[a] >= 0 else -1.0
@@ -280,8 +276,8 @@ def free_body(moments, omega0, t):
 
     ``s`` is the sign of the dn component (it never changes sign) and ``s1, s3`` those of
     ``ω1, ω3`` on the separatrix; Euler's equations fix the remaining signs. The initial
-    phase is ``u0 = F(φ0 | m)`` (``scipy.special.ellipkinc``) with the amplitude ``φ0`` from
-    ``(cos φ0, sin φ0) ∝ (ω_cn / A_cn, s ω2 / A2)`` (any quadrant). **SciPy's ``ellipj(u, m)``,
+    phase is ``u0 = F(φ0 | m)`` (``rbteach.elliptic.ellipkinc``) with the amplitude ``φ0`` from
+    ``(cos φ0, sin φ0) ∝ (ω_cn / A_cn, s ω2 / A2)`` (any quadrant). **``ellipj(u, m)``,
     ``ellipk(m)`` and ``ellipkinc(φ, m)`` take the parameter ``m = k²``, not the modulus ``k``.**
     ``u`` is reduced modulo the period ``4K(m)`` before ``ellipj`` is called.
 
@@ -319,7 +315,7 @@ def flip_period(moments, omega0) -> float:
     r"""Period (s) of the body angular velocity ``ω_body(t)`` of a torque-free body.
 
     * Asymmetric body: ``T = 4 K(m) / λ`` with ``K`` the complete elliptic integral of the first
-      kind (``scipy.special.ellipk(m)``, parameter ``m = k²``) and ``λ, m`` as in
+      kind (``rbteach.elliptic.ellipk(m)``, parameter ``m = k²``) and ``λ, m`` as in
       :func:`free_body`. Near the middle axis this is the Dzhanibekov flip period: the body
       turns over twice per period (``ω2`` changes sign every ``T/2``). On the separatrix
       (including steady rotation about the middle axis) ``T = inf``. For steady rotation about
@@ -355,4 +351,4 @@ def flip_period(moments, omega0) -> float:
     case, _, lam, m = _elliptic_parameters(Is, ws)
     if case == "separatrix":
         return float("inf")
-    return float(4.0 * _special().ellipk(m) / lam)
+    return float(4.0 * _elliptic.ellipk(m) / lam)
