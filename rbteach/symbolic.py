@@ -260,7 +260,8 @@ def euler_equations(I1, I2, I3, w1, w2, w3, t, torque=None):
     Returns
     -------
     list of 3 ``sympy.Eq``
-        Suitable for ``sympy.dsolve`` or for checking a solution by substitution.
+        Unevaluated (``evaluate=False``), so a trial solution gives equations whose
+        ``lhs − rhs`` can be simplified to check it; suitable for ``sympy.dsolve``.
     """
     if not isinstance(t, sp.Symbol):
         raise ValueError(f"t must be a SymPy Symbol, got {t!r}")
@@ -277,5 +278,6 @@ def euler_equations(I1, I2, I3, w1, w2, w3, t, torque=None):
     eqs = []
     for i in range(3):
         j, k = (i + 1) % 3, (i + 2) % 3
-        eqs.append(sp.Eq(I[i] * sp.diff(ws[i], t), (I[j] - I[k]) * ws[j] * ws[k] + tau[i]))
+        # evaluate=False keeps an Eq (with .lhs and .rhs) even when a trial solution makes it True
+        eqs.append(sp.Eq(I[i] * sp.diff(ws[i], t), (I[j] - I[k]) * ws[j] * ws[k] + tau[i], evaluate=False))
     return eqs
