@@ -151,40 +151,31 @@ def _step_rk4(c, w1, w2, w3, qw, qx, qy, qz):
 # Splitting: the state is the body angular momentum m = I ω (principal axes) and q.
 # The sub-flow of T_i = m_i²/(2 I_i) is ω = (m_i/I_i) e_i, constant: ṁ = m × ω turns m about e_i by
 # −θ (θ = h m_i/I_i) and q̇ = ½ q ⊗ (0, ω) gives q ← q ⊗ (cos θ/2, sin θ/2 e_i). Both are plane
-# turns of a pair of components, ``(a, b) → (c a + s b, c b − s a)``; world L = R(q) m is unchanged.
-
-def _turn(a, b, c, s):
-    return c * a + s * b, c * b - s * a
-
+# turns of a pair of components, ``(a, b) → (c a + s b, c b − s a)``: for axis i with (i, j, k) cyclic,
+# (m_j, m_k) by θ and (q_i, q_w), (q_j, q_k) by θ/2. World L = R(q) m is unchanged.
 
 def _flow1(h, inv1, cos, sin, m1, m2, m3, qw, qx, qy, qz):
     th = h * m1 * inv1
     c, s = cos(th), sin(th)
-    m2, m3 = _turn(m2, m3, c, s)
+    m2, m3 = c * m2 + s * m3, c * m3 - s * m2
     c, s = cos(0.5 * th), sin(0.5 * th)
-    qx, qw = _turn(qx, qw, c, s)
-    qy, qz = _turn(qy, qz, c, s)
-    return m1, m2, m3, qw, qx, qy, qz
+    return (m1, m2, m3, c * qw - s * qx, c * qx + s * qw, c * qy + s * qz, c * qz - s * qy)
 
 
 def _flow2(h, inv2, cos, sin, m1, m2, m3, qw, qx, qy, qz):
     th = h * m2 * inv2
     c, s = cos(th), sin(th)
-    m3, m1 = _turn(m3, m1, c, s)
+    m3, m1 = c * m3 + s * m1, c * m1 - s * m3
     c, s = cos(0.5 * th), sin(0.5 * th)
-    qy, qw = _turn(qy, qw, c, s)
-    qz, qx = _turn(qz, qx, c, s)
-    return m1, m2, m3, qw, qx, qy, qz
+    return (m1, m2, m3, c * qw - s * qy, c * qx - s * qz, c * qy + s * qw, c * qz + s * qx)
 
 
 def _flow3(h, inv3, cos, sin, m1, m2, m3, qw, qx, qy, qz):
     th = h * m3 * inv3
     c, s = cos(th), sin(th)
-    m1, m2 = _turn(m1, m2, c, s)
+    m1, m2 = c * m1 + s * m2, c * m2 - s * m1
     c, s = cos(0.5 * th), sin(0.5 * th)
-    qz, qw = _turn(qz, qw, c, s)
-    qx, qy = _turn(qx, qy, c, s)
-    return m1, m2, m3, qw, qx, qy, qz
+    return (m1, m2, m3, c * qw - s * qz, c * qx + s * qy, c * qy - s * qx, c * qz + s * qw)
 
 
 def _strang(h, inv, cos, sin, state):
@@ -259,8 +250,11 @@ def _cross_rows(R, w):
     return np.cross(R, w[:, None, :])
 
 
-def _run_rk4_dcm(moments, w0, q0, dt, steps):
-    """Seed 003's ``runge_kutta`` (DCM), fixed; w0 (N, 3), q0 (N, 4) → states (steps+1, 7, N)."""
+def _rk4_dcm_states(moments, w0, q0, dt, steps):
+    """Seed 003's ``runge_kutta`` (DCM), fixed: w0 (N, 3), q0 (N, 4) → ω (steps+1, N, 3), R (steps+1, N, 3, 3).
+
+    ``R = to_matrix(q)`` is body → world (seed 003's DCM is ``Rᵀ``); ``Ṙ = R [ω]× = [R ω]× R``.
+    """
     from . import rotation as _rot
 
     a1, a2, a3 = _euler_constants(moments)
@@ -287,10 +281,7 @@ def _run_rk4_dcm(moments, w0, q0, dt, steps):
         w = w + dt / 6.0 * (k1 + 2.0 * k2 + 2.0 * k3 + k4)
         R = _rot.orthonormalize(R + dt / 6.0 * (l1 + 2.0 * l2 + 2.0 * l3 + l4))   # polar factor
         ws[i], Rs[i] = w, R
-    out = np.empty((steps + 1, 7, w.shape[0]))
-    out[:, :3] = ws.transpose(0, 2, 1)
-    out[:, 3:] = _q.from_matrix(Rs).transpose(0, 2, 1)
-    return out
+    return ws, Rs
 
 
 @dataclass(frozen=True)
@@ -413,7 +404,8 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4") -> Trajectory
     qab = np.broadcast_to(qa, (n, 4)) if batch else qa
 
     if method == "rk4-dcm":
-        out = _run_rk4_dcm(moments, np.atleast_2d(w0b), np.atleast_2d(qab), dt, steps)
+        ws, Rs = _rk4_dcm_states(moments, np.atleast_2d(w0b), np.atleast_2d(qab), dt, steps)
+        out = np.concatenate([ws, _q.from_matrix(Rs)], axis=-1).transpose(0, 2, 1)
         if not batch:
             out = out[:, :, 0]
     else:

@@ -1,0 +1,285 @@
+"""Tests for rbteach.dynamics: Euler's equations and the integrators of simulate (seed 003, issue 5)."""
+
+import numpy as np
+import pytest
+from scipy.integrate import solve_ivp
+
+from rbteach import analytic, dynamics, quaternion as quat
+from rbteach.dynamics import METHODS, simulate
+
+SYM_I, SYM_W0 = np.array([1.0, 1.0, 2.0]), np.array([1.0, 0.0, 1.0])       # seed 003: ω = (cos t, sin t, 1)
+ASYM_I, ASYM_W0 = np.array([1.0, 2.0, 3.0]), np.array([0.4, 0.8, 0.6])
+Q0 = quat.from_axis_angle([1.0, -2.0, 0.5], 0.7)
+
+
+def _exact_omega(t):
+    return np.stack([np.cos(t), np.sin(t), np.ones_like(t)], axis=-1)
+
+
+def _rhs_scipy(inertia):
+    """ω̇ from dynamics.euler_rhs and q̇ from quaternion.derivative_body, as one vector for solve_ivp."""
+    def f(_, y):
+        return np.concatenate([dynamics.euler_rhs(inertia, y[:3]), quat.derivative_body(y[3:], y[:3])])
+    return f
+
+
+def _dop853(inertia, w0, q0, t):
+    sol = solve_ivp(_rhs_scipy(inertia), (0.0, t[-1]), np.concatenate([w0, q0]), method="DOP853",
+                    t_eval=t, rtol=1e-12, atol=1e-12)
+    assert sol.success
+    return sol.y[:3].T, quat.normalize(sol.y[3:].T)
+
+
+def _final_error(tr, w_ref, q_ref):
+    """max(|ω − ω_ref|, attitude angle) at the last sample."""
+    return max(np.abs(tr.omega_body[-1] - w_ref).max(), float(quat.angle_between(tr.q[-1], q_ref)))
+
+
+def _fitted_order(method, inertia, w0, q0, dts, t_end, w_ref, q_ref):
+    errs = [_final_error(simulate(inertia, w0, q0, dt=dt, steps=round(t_end / dt), method=method), w_ref, q_ref)
+            for dt in dts]
+    return np.polyfit(np.log(dts), np.log(errs), 1)[0], errs
+
+
+# --- Euler's equations, energy, angular momentum ---------------------------------------------
+
+def test_euler_rhs_matches_matrix_formula_and_torque():
+    rng = np.random.default_rng(1)
+    w = rng.normal(size=(5, 3))
+    tau = rng.normal(size=(5, 3))
+    I = np.diag(ASYM_I)
+    expected = (tau - np.cross(w, w @ I.T)) @ np.linalg.inv(I).T
+    np.testing.assert_allclose(dynamics.euler_rhs(ASYM_I, w, tau), expected, rtol=1e-13, atol=1e-14)
+    np.testing.assert_allclose(dynamics.euler_rhs(I, w, tau), expected, rtol=1e-13, atol=1e-14)
+    # seed 003's example: ω̇ = (−sin t, cos t, 0) at t = 0 is (0, 1, 0)
+    np.testing.assert_allclose(dynamics.euler_rhs(SYM_I, SYM_W0), [0.0, 1.0, 0.0], atol=1e-15)
+    # a torque along a principal axis of a body at rest: ω̇ = τ / I
+    np.testing.assert_allclose(dynamics.euler_rhs(ASYM_I, [0, 0, 0], [0, 0, 6.0]), [0, 0, 2.0])
+
+
+def test_euler_rhs_full_tensor_is_rotated_principal():
+    R = quat.to_matrix(Q0)
+    I_body = R @ np.diag(ASYM_I) @ R.T
+    w_p = np.array([0.3, -1.1, 0.7])
+    np.testing.assert_allclose(dynamics.euler_rhs(I_body, R @ w_p), R @ dynamics.euler_rhs(ASYM_I, w_p),
+                               rtol=1e-12, atol=1e-13)
+
+
+def test_energy_and_angular_momentum():
+    w = np.array([[1.0, 2.0, 3.0], [0.0, 0.0, 1.0]])
+    np.testing.assert_allclose(dynamics.angular_momentum(ASYM_I, w), [[1.0, 4.0, 9.0], [0.0, 0.0, 3.0]])
+    np.testing.assert_allclose(dynamics.kinetic_energy(ASYM_I, w), [0.5 * (1 + 8 + 27), 1.5])
+    R = quat.to_matrix(Q0)
+    I_body = R @ np.diag(ASYM_I) @ R.T
+    np.testing.assert_allclose(dynamics.angular_momentum(I_body, w @ R.T), dynamics.angular_momentum(ASYM_I, w) @ R.T,
+                               atol=1e-13)
+    np.testing.assert_allclose(dynamics.kinetic_energy(I_body, w @ R.T), dynamics.kinetic_energy(ASYM_I, w), rtol=1e-13)
+    # a thin rod has a valid tensor: its L and energy exist even though it cannot be simulated
+    np.testing.assert_allclose(dynamics.angular_momentum([1.0, 1.0, 0.0], [0.0, 1.0, 5.0]), [0.0, 1.0, 0.0])
+
+
+# --- RK4: accuracy, conservation, orders -------------------------------------------------------
+
+def test_rk4_seed003_example_exact_omega_and_attitude():
+    tr = simulate(SYM_I, SYM_W0, Q0, dt=0.01, steps=3000)
+    assert tr.method == "rk4" and tr.t.shape == (3001,) and tr.omega_body.shape == (3001, 3)
+    assert tr.q.shape == (3001, 4)
+    np.testing.assert_allclose(tr.t[-1], 30.0)
+    assert np.abs(tr.omega_body - _exact_omega(tr.t)).max() <= 1e-8
+    w_exact, q_exact = analytic.symmetric_top(SYM_I, SYM_W0, tr.t, Q0)
+    np.testing.assert_allclose(w_exact, _exact_omega(tr.t), atol=1e-12)
+    assert quat.angle_between(tr.q, q_exact).max() <= 1e-8
+    np.testing.assert_allclose(np.linalg.norm(tr.q, axis=-1), 1.0, atol=1e-15)
+    E = tr.kinetic_energy
+    L = np.linalg.norm(tr.angular_momentum_world, axis=-1)
+    assert np.abs(E / E[0] - 1).max() <= 1e-8
+    assert np.abs(L / L[0] - 1).max() <= 1e-8
+    # the world angular momentum vector is constant too
+    assert np.abs(tr.angular_momentum_world - tr.angular_momentum_world[0]).max() <= 1e-8
+
+
+def test_rk4_asymmetric_agrees_with_dop853():
+    tr = simulate(ASYM_I, ASYM_W0, Q0, dt=0.01, steps=3000)
+    w_ref, q_ref = _dop853(ASYM_I, ASYM_W0, Q0, tr.t)
+    assert np.abs(tr.omega_body - w_ref).max() <= 1e-8
+    assert quat.angle_between(tr.q, q_ref).max() <= 1e-8
+    # and the exact elliptic-function solution
+    assert np.abs(tr.omega_body - analytic.free_body(ASYM_I, ASYM_W0, tr.t)).max() <= 1e-8
+
+
+@pytest.mark.parametrize("method, dts, t_end, order, tol", [
+    ("rk4", [0.1, 0.05, 0.025, 0.0125], 10.0, 4.0, 0.15),
+    ("euler", [0.004, 0.002, 0.001, 0.0005], 2.0, 1.0, 0.15),
+    ("semi-implicit-euler", [0.004, 0.002, 0.001, 0.0005], 2.0, 1.0, 0.15),
+    ("rk4-dcm", [0.1, 0.05, 0.025], 5.0, 4.0, 0.15),
+])
+def test_convergence_order_symmetric_top(method, dts, t_end, order, tol):
+    w_ref, q_ref = analytic.symmetric_top(SYM_I, SYM_W0, t_end, Q0)
+    p, errs = _fitted_order(method, SYM_I, SYM_W0, Q0, dts, t_end, w_ref, q_ref)
+    assert abs(p - order) <= tol, (p, errs)
+
+
+@pytest.fixture(scope="module")
+def asym_reference():
+    """ω and q at t = 10 for the asymmetric body: RK4 at dt = 5e-4 (error ~1e-14), checked against DOP853."""
+    tr = simulate(ASYM_I, ASYM_W0, Q0, dt=5e-4, steps=20000)
+    w_ref, q_ref = _dop853(ASYM_I, ASYM_W0, Q0, np.array([0.0, 10.0]))
+    assert _final_error(tr, w_ref[-1], q_ref[-1]) <= 1e-10
+    np.testing.assert_allclose(tr.omega_body[-1], analytic.free_body(ASYM_I, ASYM_W0, 10.0), atol=1e-11)
+    return tr.omega_body[-1], tr.q[-1]
+
+
+@pytest.mark.parametrize("method, dts, order, tol", [
+    ("splitting", [0.04, 0.02, 0.01, 0.005], 2.0, 0.05),
+    ("splitting4", [0.08, 0.04, 0.02, 0.01], 4.0, 0.15),
+    ("rk4", [0.08, 0.04, 0.02, 0.01], 4.0, 0.15),
+])
+def test_convergence_order_asymmetric(asym_reference, method, dts, order, tol):
+    p, errs = _fitted_order(method, ASYM_I, ASYM_W0, Q0, dts, 10.0, *asym_reference)
+    assert abs(p - order) <= tol, (p, errs)
+
+
+# --- rk4-dcm (seed 003's DCM variant, fixed) --------------------------------------------------
+
+def test_rk4_dcm_agrees_with_rk4_and_stays_orthonormal():
+    a = simulate(ASYM_I, ASYM_W0, Q0, dt=0.01, steps=1000, method="rk4-dcm")
+    b = simulate(ASYM_I, ASYM_W0, Q0, dt=0.01, steps=1000, method="rk4")
+    assert a.method == "rk4-dcm"
+    np.testing.assert_allclose(a.omega_body, b.omega_body, rtol=0, atol=1e-13)   # ω does not see the attitude
+    assert quat.angle_between(a.q, b.q).max() <= 1e-8                # both O(dt⁴): ~1e-9 apart
+    ws, Rs = dynamics._rk4_dcm_states(ASYM_I, ASYM_W0[None], Q0[None], 0.01, 1000)
+    assert Rs.shape == (1001, 1, 3, 3)
+    assert np.abs(np.swapaxes(Rs, -1, -2) @ Rs - np.eye(3)).max() <= 1e-14
+    np.testing.assert_allclose(np.linalg.det(Rs), 1.0, atol=1e-14)
+    # it integrates R = to_matrix(q) (body → world); seed 003's DCM is its transpose
+    np.testing.assert_allclose(Rs[:, 0], quat.to_matrix(a.q), atol=1e-14)
+
+
+# --- splitting: structure preservation ---------------------------------------------------------
+
+def _rel_energy_error(tr):
+    E = tr.kinetic_energy
+    return np.abs(E / E[0] - 1.0)
+
+
+def test_splitting_keeps_L_and_bounds_energy_while_rk4_drifts():
+    # t ∈ [0, 1e4]: splitting at the target dt = 0.01 (1e6 steps); rk4 at dt = 0.02 (5e5 steps, to keep
+    # the test lean: its drift is secular at any dt).
+    sp = simulate(ASYM_I, ASYM_W0, Q0, dt=0.01, steps=1_000_000, method="splitting")
+    L = sp.angular_momentum_world
+    assert np.abs(np.linalg.norm(L, axis=-1) / np.linalg.norm(L[0]) - 1).max() <= 1e-12
+    assert np.abs(L - L[0]).max() <= 1e-11                         # the whole world vector is kept
+    e_sp = _rel_energy_error(sp)
+    assert e_sp.max() <= 1e-6
+    assert e_sp.max() <= 1.5 * e_sp[:100_001].max()                # max over [0, 1e4] vs over [0, 1e3]
+    del sp, L
+    rk = simulate(ASYM_I, ASYM_W0, Q0, dt=0.02, steps=500_000, method="rk4")
+    e_rk = _rel_energy_error(rk)
+    assert e_rk[-1] >= 5.0 * e_rk[:50_001].max()                   # secular drift: grows ~linearly in t
+    assert e_rk.max() <= 1e-6
+
+
+@pytest.mark.parametrize("method", ["splitting", "splitting4"])
+def test_splitting_keeps_L_short(method):
+    tr = simulate(ASYM_I, ASYM_W0, Q0, dt=0.05, steps=2000, method=method)
+    L = np.linalg.norm(tr.angular_momentum_world, axis=-1)
+    assert np.abs(L / L[0] - 1).max() <= 1e-13
+    np.testing.assert_allclose(np.linalg.norm(tr.q, axis=-1), 1.0, atol=1e-15)
+
+
+# --- batches, tensors, q0 ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("method", METHODS)
+def test_batch_equals_loop(method):
+    rng = np.random.default_rng(7)
+    W = rng.normal(size=(4, 3))
+    Qs = quat.normalize(rng.normal(size=(4, 4)))
+    tr = simulate(ASYM_I, W, Qs, dt=0.02, steps=60, method=method)
+    assert tr.omega_body.shape == (61, 4, 3) and tr.q.shape == (61, 4, 4) and tr.t.shape == (61,)
+    for k in range(4):
+        one = simulate(ASYM_I, W[k], Qs[k], dt=0.02, steps=60, method=method)
+        np.testing.assert_allclose(tr.omega_body[:, k], one.omega_body, rtol=0, atol=1e-14)
+        assert quat.angle_between(tr.q[:, k], one.q).max() <= 1e-14
+    # a single q0 (4,) is shared by a batch of omega0
+    shared = simulate(ASYM_I, W, Qs[0], dt=0.02, steps=5, method=method)
+    np.testing.assert_allclose(shared.q[0], np.broadcast_to(Qs[0], (4, 4)), atol=1e-15)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_full_tensor_gives_rotated_results(method):
+    R0 = quat.to_matrix(Q0)                    # body axes B' with v_B' = R0 v_P
+    I_body = R0 @ np.diag(ASYM_I) @ R0.T
+    q_r = quat.from_axis_angle([0.2, 1.0, -0.3], 1.1)
+    p = simulate(ASYM_I, ASYM_W0, q_r, dt=0.01, steps=300, method=method)
+    b = simulate(I_body, R0 @ ASYM_W0, quat.multiply(q_r, quat.conjugate(Q0)), dt=0.01, steps=300, method=method)
+    np.testing.assert_allclose(b.omega_body, p.omega_body @ R0.T, atol=1e-12)
+    assert quat.angle_between(b.q, quat.multiply(p.q, quat.conjugate(Q0))).max() <= 1e-12
+    np.testing.assert_array_equal(b.inertia, I_body)
+
+
+def test_diagonal_tensor_equals_moments_and_default_q0():
+    a = simulate(np.diag(ASYM_I), ASYM_W0, dt=0.01, steps=50)
+    b = simulate(ASYM_I, ASYM_W0, quat.identity(), dt=0.01, steps=50)
+    np.testing.assert_array_equal(a.omega_body, b.omega_body)
+    np.testing.assert_array_equal(a.q, b.q)
+    np.testing.assert_array_equal(a.q[0], [1.0, 0.0, 0.0, 0.0])
+    # q0 is normalised
+    c = simulate(ASYM_I, ASYM_W0, 3.0 * Q0, dt=0.01, steps=5)
+    np.testing.assert_allclose(c.q[0], Q0, atol=1e-15)
+
+
+def test_trajectory_is_read_only():
+    tr = simulate(ASYM_I, ASYM_W0, dt=0.01, steps=3)
+    with pytest.raises(ValueError):
+        tr.omega_body[0, 0] = 1.0
+    with pytest.raises(AttributeError):
+        tr.method = "euler"
+
+
+def test_torque_free_spin_about_principal_axis_is_steady():
+    for method in METHODS:
+        tr = simulate(ASYM_I, [0.0, 0.0, 2.0], dt=0.01, steps=100, method=method)
+        np.testing.assert_allclose(tr.omega_body, np.broadcast_to([0.0, 0.0, 2.0], (101, 3)), atol=1e-15)
+        expected = quat.from_axis_angle([0.0, 0.0, 1.0], 2.0 * tr.t)
+        assert quat.angle_between(tr.q, expected).max() <= (1e-3 if "euler" in method else 1e-8), method
+
+
+# --- bad input ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(dt=0.0), "dt"), (dict(dt=-0.1), "dt"), (dict(dt=float("nan")), "dt"), (dict(dt=[0.1, 0.2]), "dt"),
+    (dict(steps=0), "steps"), (dict(steps=2.5), "steps"), (dict(steps=True), "steps"),
+    (dict(inertia=[1.0, 1.0, 0.0]), "inertia.*zero"),
+    (dict(inertia=np.diag([1.0, 1.0, 0.0])), "inertia.*zero"),
+    (dict(inertia=[1.0, 1.0, 3.0]), "inertia.*triangle"),
+    (dict(inertia=[-1.0, 2.0, 2.0]), "inertia.*negative"),
+    (dict(inertia=[[1, 0.5, 0], [0, 1, 0], [0, 0, 1]]), "inertia.*symmetric"),
+    (dict(inertia=[1.0, 2.0]), "inertia.*shape"),
+    (dict(inertia=[1.0, float("inf"), 2.0]), "inertia.*finite"),
+    (dict(omega0=[1.0, 2.0]), "omega0.*shape"), (dict(omega0=np.ones((2, 2, 3))), "omega0.*shape"),
+    (dict(omega0=[1.0, float("nan"), 0.0]), "omega0.*finite"), (dict(omega0=np.ones((0, 3))), "omega0"),
+    (dict(q0=[0.0, 0.0, 0.0, 0.0]), "q0.*zero"), (dict(q0=[1.0, 0.0, 0.0]), "q0.*shape"),
+    (dict(omega0=np.ones((3, 3)), q0=quat.identity(2)), "omega0.*q0"),
+    (dict(method="rk5"), "method.*'euler'.*'semi-implicit-euler'.*'rk4'.*'rk4-dcm'.*'splitting'.*'splitting4'"),
+    (dict(method=None), "method"),
+])
+def test_simulate_bad_input(kwargs, match):
+    args = dict(inertia=ASYM_I, omega0=ASYM_W0, q0=None, dt=0.01, steps=10, method="rk4")
+    args.update(kwargs)
+    with pytest.raises(ValueError, match=match):
+        simulate(args.pop("inertia"), args.pop("omega0"), args.pop("q0"), **args)
+
+
+def test_other_functions_bad_input():
+    with pytest.raises(ValueError, match="inertia.*zero"):
+        dynamics.euler_rhs([1.0, 1.0, 0.0], [1.0, 0.0, 0.0])
+    with pytest.raises(ValueError, match="omega_body.*shape"):
+        dynamics.euler_rhs(ASYM_I, [1.0, 0.0])
+    with pytest.raises(ValueError, match="torque_body"):
+        dynamics.euler_rhs(ASYM_I, ASYM_W0, [1.0, 0.0])
+    with pytest.raises(ValueError, match="torque_body"):
+        dynamics.euler_rhs(ASYM_I, ASYM_W0, 2.0)
+    with pytest.raises(ValueError, match="inertia.*shape"):
+        dynamics.kinetic_energy(np.ones(4), ASYM_W0)
+    with pytest.raises(ValueError, match="omega_body.*finite"):
+        dynamics.angular_momentum(ASYM_I, [np.inf, 0, 0])
