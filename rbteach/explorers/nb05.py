@@ -57,19 +57,27 @@ def summary(angle_deg=DEFAULTS["angle_deg"], azimuth_deg=DEFAULTS["azimuth_deg"]
             f"{float(angle_deg):.1f}° about ({n[0]:.3f}, {n[1]:.3f}, {n[2]:.3f})")
 
 
-def _frame_panel(ax, R, title, axis=None, ghost=True):
+def _frame_panel(ax, R, title, axis=None, light=False):
+    """World axes (grey, dashed), optional rotation axis (black) and the body axes (columns of R).
+
+    ``light=True`` hides the 3-D box, ticks and panes (labels the world axes instead): about
+    three times faster to render and a much smaller PNG.
+    """
     from ..plotting import draw_frame, draw_vector, set_equal_3d
 
-    if ghost:
-        for i in range(3):
-            e = np.eye(3)[i]
-            ax.plot([0, e[0]], [0, e[1]], [0, e[2]], color="0.75", linestyle="--", linewidth=1)
+    for i in range(3):
+        e = np.eye(3)[i]
+        ax.plot([0, e[0]], [0, e[1]], [0, e[2]], color="0.6", linestyle="--", linewidth=1)
+        if light:
+            ax.text(*(1.12 * e), "XYZ"[i], color="0.5", fontsize=8)
     draw_frame(ax, R, labels=("x'", "y'", "z'"))
     if axis is not None:
         draw_vector(ax, 1.3 * np.asarray(axis), color="k")
         ax.plot(*(-1.3 * np.asarray(axis)[:, None] * [0, 1]), color="k", linewidth=1)
-    set_equal_3d(ax, 1.2)
+    set_equal_3d(ax, 1.0 if light else 1.2)
     ax.view_init(elev=20, azim=30)
+    if light:
+        ax.set_axis_off()
     ax.set_title(title, fontsize=10)
 
 
@@ -103,6 +111,7 @@ def draw_right_wrong(R_right, R_wrong, *, title_right="right", title_wrong="wron
 
     ``inertia_right``/``inertia_wrong`` (3, 3) add their inertia ellipsoids (world frame);
     ``vectors`` is an optional list of ``(v_right (3,), v_wrong (3,), colour)`` arrows.
+    World axes grey and dashed (labelled X, Y, Z), body axes coloured (x', y', z'); no 3-D box.
     Returns the Figure. Used by the notebook's convention bug zoo.
     """
     import matplotlib.pyplot as plt
@@ -116,7 +125,7 @@ def draw_right_wrong(R_right, R_wrong, *, title_right="right", title_wrong="wron
     for k, (R, title, inertia) in enumerate(((R_right, title_right, inertia_right),
                                              (R_wrong, title_wrong, inertia_wrong))):
         ax = fig.add_subplot(1, 2, k + 1, projection="3d")
-        _frame_panel(ax, R, title)
+        _frame_panel(ax, R, title, light=True)
         if inertia is not None:
             moments, O = principal_axes(inertia)
             radii = inertia_ellipsoid_radii(moments)
