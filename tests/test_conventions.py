@@ -13,7 +13,7 @@ from rbteach import inertia
 from rbteach import quaternion as Q
 from rbteach import rotation as Rot
 
-SETTINGS = settings(max_examples=40, deadline=None)
+SETTINGS = settings(max_examples=25, deadline=None)
 
 _component = st.floats(-5.0, 5.0, allow_nan=False, allow_infinity=False)
 unit_quat = (hnp.arrays(float, 4, elements=_component).filter(lambda q: np.linalg.norm(q) > 1e-2)

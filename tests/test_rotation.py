@@ -9,7 +9,7 @@ from scipy.spatial.transform import Rotation
 from rbteach import quaternion as Q
 from rbteach import rotation as Rot
 
-SETTINGS = settings(max_examples=60, deadline=None)
+SETTINGS = settings(max_examples=30, deadline=None)
 
 _component = st.floats(-10.0, 10.0, allow_nan=False, allow_infinity=False)
 vec3 = hnp.arrays(float, 3, elements=_component)

@@ -11,7 +11,7 @@ from rbteach import quaternion as Q
 from rbteach import rotation as Rot
 from rbteach import symbolic as S
 
-SETTINGS = settings(max_examples=30, deadline=None)
+SETTINGS = settings(max_examples=20, deadline=None)
 
 w, x, y, z = sp.symbols("w x y z", real=True)
 a1, a2, a3, b1, b2, b3, b4 = sp.symbols("a1 a2 a3 b1 b2 b3 b4", real=True)
