@@ -1,0 +1,129 @@
+"""Explorer and self-checks of notebook 08 (the intermediate-axis theorem)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rbteach import analytic, inertia
+from rbteach.exercises import nb08 as ex
+from rbteach.explorers import nb08
+
+
+def _pixels(fig):
+    import matplotlib.pyplot as plt
+
+    fig.canvas.draw()
+    px = np.asarray(fig.canvas.buffer_rgba()).copy()
+    plt.close(fig)
+    return px
+
+
+def test_omega0_from_tilt():
+    np.testing.assert_allclose(nb08.omega0_from_tilt(0.0), [0, 1, 0], atol=1e-15)
+    np.testing.assert_allclose(nb08.omega0_from_tilt(90.0), [1, 0, 0], atol=1e-15)
+    assert np.linalg.norm(nb08.omega0_from_tilt(17.0)) == pytest.approx(1.0)
+
+
+def test_flip_times_interpolates_sign_changes():
+    t = np.linspace(0.0, 10.0, 1001)
+    np.testing.assert_allclose(nb08.flip_times(t, np.cos(t)), [np.pi / 2, 3 * np.pi / 2, 5 * np.pi / 2],
+                               atol=1e-5)
+    assert nb08.flip_times(t, 1.0 + 0 * t).size == 0
+    with pytest.raises(ValueError, match="omega2"):
+        nb08.flip_times(t, t[:-1])
+
+
+def test_compute_matches_analytic():
+    r = nb08.compute(tilt_deg=10.0, I1=0.7, I3=1.4)
+    np.testing.assert_allclose(r["moments"], [0.7, 1.0, 1.4])
+    w0 = nb08.omega0_from_tilt(10.0)
+    assert r["period"] == analytic.flip_period([0.7, 1.0, 1.4], w0)
+    np.testing.assert_allclose(r["omega"], analytic.free_body([0.7, 1.0, 1.4], w0, r["t"]))
+    assert r["t"][-1] == pytest.approx(2 * r["period"])
+    # ω2 changes sign twice per period: four flips in two periods, T/2 apart
+    assert r["flips"].size == 4
+    np.testing.assert_allclose(np.diff(r["flips"]), r["period"] / 2, rtol=1e-4)
+    # the exact solution keeps 2T and |L|
+    np.testing.assert_allclose(r["omega"] ** 2 @ r["moments"], r["energy2"], rtol=1e-12)
+    np.testing.assert_allclose(np.linalg.norm(r["omega"] * r["moments"], axis=1), r["L"], rtol=1e-12)
+
+
+def test_period_grows_towards_the_middle_axis():
+    periods = [nb08.compute(tilt_deg=a)["period"] for a in (30.0, 10.0, 3.0, 1.0)]
+    assert np.all(np.diff(periods) > 0)
+
+
+def test_summary_depends_on_tilt_and_prints_period():
+    a = nb08.summary(**nb08.DEFAULTS)
+    b = nb08.summary(**dict(nb08.DEFAULTS, tilt_deg=20.0))
+    assert a != b
+    T = analytic.flip_period([0.6, 1.0, 1.3], nb08.omega0_from_tilt(20.0))
+    assert f"T = {T:.3f} s" in b and f"T/2 = {T / 2:.3f} s" in b
+
+
+def test_draw_changes_with_main_control():
+    import matplotlib.figure
+
+    f1 = nb08.draw(**nb08.DEFAULTS)
+    assert isinstance(f1, matplotlib.figure.Figure)
+    p1 = _pixels(f1)
+    p2 = _pixels(nb08.draw(**dict(nb08.DEFAULTS, tilt_deg=25.0)))
+    assert p1.shape == p2.shape and np.any(p1 != p2)
+
+
+def test_controls_first_is_slider():
+    import ipywidgets as w
+
+    c = nb08.controls()
+    assert list(c)[0] == "tilt_deg" and isinstance(c["tilt_deg"], w.FloatSlider)
+    assert c["tilt_deg"].value == nb08.DEFAULTS["tilt_deg"] and not c["tilt_deg"].continuous_update
+    # every slider combination is a valid body (triangle inequality I3 <= I1 + 1)
+    assert c["I3"].max <= c["I1"].min + 1.0 and c["I1"].max < 1.0 < c["I3"].min
+    assert isinstance(nb08.widget(tilt_deg=12.0), w.VBox)
+    with pytest.raises(ValueError, match="unknown control"):
+        nb08.widget(spin=1)
+
+
+@pytest.mark.parametrize("kw, word", [({"tilt_deg": 0.0}, "tilt_deg"), ({"tilt_deg": 90.0}, "tilt_deg"),
+                                      ({"tilt_deg": np.nan}, "tilt_deg"), ({"I1": 1.2}, "I1"),
+                                      ({"I3": 0.9}, "I3"), ({"I1": 0.2, "I3": 1.5}, "triangle"),
+                                      ({"I1": -1.0}, "I1")])
+def test_bad_input(kw, word):
+    with pytest.raises(ValueError, match=word):
+        nb08.compute(**kw)
+
+
+def test_check_growth_rate():
+    I1, I2, I3 = ex.EX1_MOMENTS
+    lam = ex.EX1_OMEGA * np.sqrt((I3 - I2) * (I2 - I1) / (I1 * I3))
+    assert ex.check_growth_rate(lam)
+    fb = ex.check_growth_rate(lam ** 2)
+    assert not fb and "square root" in fb
+    fb = ex.check_growth_rate(lam / ex.EX1_OMEGA)
+    assert not fb and "multiply by Ω" in fb
+    assert not ex.check_growth_rate(lam * 1.1)
+    assert "no answer yet" in ex.check_growth_rate(None)
+
+
+def test_check_unstable_axis():
+    v, f = inertia.t_handle_mesh(**ex.EX2_T_HANDLE)
+    moments = np.diag(inertia.mesh(v, f)[2])
+    order = np.argsort(moments)
+    assert ex.check_unstable_axis(int(order[1]))
+    fb = ex.check_unstable_axis(int(order[0]))
+    assert not fb and "smallest" in fb
+    fb = ex.check_unstable_axis(int(order[2]))
+    assert not fb and "largest" in fb
+    assert "no answer yet" in ex.check_unstable_axis(None)
+
+
+def test_check_time_between_flips():
+    T = analytic.flip_period(ex.EX3_MOMENTS, ex.EX3_OMEGA0)
+    # the same number read off the exact solution: successive sign changes of ω2
+    t = np.linspace(0.0, 3 * T, 30001)
+    flips = nb08.flip_times(t, analytic.free_body(ex.EX3_MOMENTS, ex.EX3_OMEGA0, t)[:, 1])
+    assert ex.check_time_between_flips(float(np.mean(np.diff(flips))))
+    fb = ex.check_time_between_flips(T)
+    assert not fb and "halve" in fb
+    assert "no answer yet" in ex.check_time_between_flips(None)
