@@ -1,0 +1,206 @@
+"""Explorer for notebook 07 (the torque-free body, Euler's equations): moments, ω₀, dt, method → plots.
+
+Follows the contract of :mod:`rbteach.explorers`. On every change the body is re-simulated with
+:func:`rbteach.dynamics.simulate` (the fast single-body integrators, at most :data:`MAX_STEPS`
+steps) and compared with the exact solution: the body angular velocity from
+:func:`rbteach.analytic.free_body` (Jacobi elliptic functions; any physical moments) and, for a
+symmetric top (``I1 = I2``), the attitude from :func:`rbteach.analytic.symmetric_top`.
+
+The figure is 2-D only (three panels: ω(t) with the exact curves, the errors on a log scale, and
+the drifts of the energy and of the world angular momentum), so a redraw stays fast.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import _validate as _v
+from .. import analytic as _analytic
+from .. import dynamics as _dyn
+from .. import inertia as _inertia
+from .. import quaternion as _q
+
+__all__ = ["DURATION", "MAX_STEPS", "DEFAULTS", "moments_problem", "compute", "summary", "draw",
+           "controls", "widget"]
+
+#: Simulated time span (s).
+DURATION = 20.0
+#: At most this many steps per simulation (the time step is raised if needed).
+MAX_STEPS = 3000
+#: Log-scale plots floor exact zeros at this value.
+_FLOOR = 1e-17
+
+#: A symmetric top (I1 = I2) close to seed 003's example I = (1, 1, 2), ω₀ = (1, 0, 1), which sits
+#: on the edge I3 = I1 + I2 of physical tensors; the main slider is I3.
+DEFAULTS = {"I3": 1.5, "I1": 1.0, "I2": 1.0, "w1": 1.0, "w2": 0.0, "w3": 1.0, "dt": 0.05, "method": "rk4"}
+
+
+def moments_problem(I1, I2, I3):
+    """``None`` if ``(I1, I2, I3)`` can be a body's principal moments, else the reason (a string).
+
+    Moments must be positive and obey the triangle inequality ``I_i ≤ I_j + I_k``
+    (checked by :func:`rbteach.inertia.validate`).
+    """
+    m = np.array([_v.finite_scalar(I1, "I1"), _v.finite_scalar(I2, "I2"), _v.finite_scalar(I3, "I3")])
+    if np.any(m <= 0):
+        return f"principal moments must be > 0, got {m.tolist()}"
+    try:
+        _inertia.validate(np.diag(m), "moments")
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def _params(I3, I1, I2, w1, w2, w3, dt, method):
+    problem = moments_problem(I1, I2, I3)
+    if problem is not None:
+        raise ValueError(f"I1, I2, I3: {problem}")
+    w0 = np.array([_v.finite_scalar(w1, "w1"), _v.finite_scalar(w2, "w2"), _v.finite_scalar(w3, "w3")])
+    dt = _v.positive(dt, "dt")
+    if method not in _dyn.METHODS:
+        raise ValueError(f"method must be one of {_dyn.METHODS}, got {method!r}")
+    steps = int(math.ceil(DURATION / dt - 1e-9))
+    if steps > MAX_STEPS:
+        raise ValueError(f"dt must be >= {DURATION / MAX_STEPS:.4g} s (at most {MAX_STEPS} steps), got {dt!r}")
+    return np.array([float(I1), float(I2), float(I3)]), w0, dt, max(1, steps), method
+
+
+def compute(I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS["w1"], w2=DEFAULTS["w2"],
+            w3=DEFAULTS["w3"], dt=DEFAULTS["dt"], method=DEFAULTS["method"]) -> dict:
+    """Simulate over :data:`DURATION` and compare with the exact solution.
+
+    Returns
+    -------
+    dict
+        ``moments`` (3,), ``omega0`` (3,), ``t`` (n+1,), ``omega`` (n+1, 3) and ``q`` (n+1, 4) from
+        :func:`rbteach.dynamics.simulate`; ``omega_exact`` (n+1, 3) from
+        :func:`rbteach.analytic.free_body`; ``omega_error`` (n+1,) = ``|ω − ω_exact|``;
+        ``attitude_error`` (n+1,) = angle between ``q`` and the exact attitude (rad) for a symmetric
+        top ``I1 = I2``, else ``None``; ``energy_drift`` (n+1,) = ``|T − T₀|/T₀`` and ``L_drift``
+        (n+1,) = ``|L − L₀|/|L₀|`` with the world ``L`` (absolute values when ``T₀ = 0``);
+        ``max_omega_error``, ``max_energy_drift``, ``max_L_drift`` (floats).
+    """
+    moments, w0, dt, steps, method = _params(I3, I1, I2, w1, w2, w3, dt, method)
+    traj = _dyn.simulate(moments, w0, dt=dt, steps=steps, method=method)
+    t = traj.t
+    omega_exact = _analytic.free_body(moments, w0, t)
+    attitude_error = None
+    if abs(moments[0] - moments[1]) <= _analytic.SYMMETRY_RTOL * max(moments[0], moments[1]):
+        _, q_exact = _analytic.symmetric_top(moments, w0, t)
+        attitude_error = _q.angle_between(traj.q, q_exact)
+    T = traj.kinetic_energy
+    L = traj.angular_momentum_world
+    T0 = T[0] if T[0] > 0 else 1.0
+    L0 = np.linalg.norm(L[0]) or 1.0
+    r = {"moments": moments, "omega0": w0, "dt": dt, "steps": steps, "method": method, "t": t,
+         "omega": traj.omega_body, "q": traj.q, "omega_exact": omega_exact,
+         "omega_error": np.linalg.norm(traj.omega_body - omega_exact, axis=-1),
+         "attitude_error": attitude_error,
+         "energy_drift": np.abs(T - T[0]) / T0,
+         "L_drift": np.linalg.norm(L - L[0], axis=-1) / L0}
+    r["max_omega_error"] = float(np.max(r["omega_error"]))
+    r["max_energy_drift"] = float(np.max(r["energy_drift"]))
+    r["max_L_drift"] = float(np.max(r["L_drift"]))
+    return r
+
+
+def _label(I1, I2, I3, dt, method):
+    return f"I = ({float(I1):.2f}, {float(I2):.2f}, {float(I3):.2f}) kg m², {method}, dt = {float(dt):.3f} s"
+
+
+def summary(I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS["w1"], w2=DEFAULTS["w2"],
+            w3=DEFAULTS["w3"], dt=DEFAULTS["dt"], method=DEFAULTS["method"]) -> str:
+    """One line: the moments, method and step, then the max ω error, energy drift and L drift."""
+    problem = moments_problem(I1, I2, I3)
+    if problem is not None:
+        return f"I = ({float(I1):.2f}, {float(I2):.2f}, {float(I3):.2f}) kg m²: not a physical body ({problem})"
+    r = compute(I3, I1, I2, w1, w2, w3, dt, method)
+    return (f"{_label(I1, I2, I3, dt, method)}, {r['steps']} steps: "
+            f"max |ω − ω_exact| = {r['max_omega_error']:.2e} rad/s, "
+            f"max energy drift = {r['max_energy_drift']:.2e}, max |L − L₀|/|L₀| = {r['max_L_drift']:.2e}")
+
+
+def draw(I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS["w1"], w2=DEFAULTS["w2"],
+         w3=DEFAULTS["w3"], dt=DEFAULTS["dt"], method=DEFAULTS["method"]):
+    """ω(t) with the exact curves, errors (log) and conservation drifts (log). Returns the Figure.
+
+    For moments that no body can have, the figure states the reason instead.
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import LogLocator, NullLocator
+
+    from ..plotting import AXIS_COLORS
+
+    problem = moments_problem(I1, I2, I3)
+    if problem is not None:
+        fig = plt.figure(figsize=(9, 3.2), dpi=80)
+        fig.text(0.5, 0.5, f"I = ({float(I1):.2f}, {float(I2):.2f}, {float(I3):.2f}): not a physical body\n"
+                 f"{problem}", ha="center", va="center", wrap=True, color="tab:red")
+        return fig
+    r = compute(I3, I1, I2, w1, w2, w3, dt, method)
+    t = r["t"]
+    fig, (a0, a1, a2) = plt.subplots(1, 3, figsize=(9, 3.2), dpi=80)
+    for i in range(3):
+        a0.plot(t, r["omega"][:, i], color=AXIS_COLORS[i], linewidth=1.5, label=f"ω{i + 1}")
+        a0.plot(t, r["omega_exact"][:, i], color="k", linewidth=0.8, linestyle="--")
+    lo, hi = float(np.min(r["omega"])), float(np.max(r["omega"]))
+    span = max(hi - lo, 0.1)
+    a0.set_ylim(lo - 0.05 * span, hi + 0.35 * span)     # room for the legend above the curves
+    a0.set_title("ω_body (rad/s); exact dashed", fontsize=10)
+    a0.legend(fontsize=8, loc="upper right", ncols=3, framealpha=0.6)
+    s = slice(1, None)                       # t = 0 has no error: start the log plots at the first step
+    a1.semilogy(t[s], np.maximum(r["omega_error"][s], _FLOOR), color="tab:blue", label="|ω − ω_exact|")
+    if r["attitude_error"] is not None:
+        a1.semilogy(t[s], np.maximum(r["attitude_error"][s], _FLOOR), color="tab:red", label="attitude (rad)")
+    a1.set_title("error vs exact", fontsize=10)
+    a1.legend(fontsize=8, loc="lower right")
+    a2.semilogy(t[s], np.maximum(r["energy_drift"][s], _FLOOR), color="tab:orange", label="|T − T₀|/T₀")
+    a2.semilogy(t[s], np.maximum(r["L_drift"][s], _FLOOR), color="k", label="|L − L₀|/|L₀|")
+    a2.set_title("conservation (world L)", fontsize=10)
+    a2.legend(fontsize=8, loc="lower right")
+    for ax in (a1, a2):                      # few ticks: tick creation dominates a redraw
+        ax.yaxis.set_major_locator(LogLocator(numticks=5))
+        ax.yaxis.set_minor_locator(NullLocator())
+    for ax in (a0, a1, a2):
+        ax.set_xlabel("t (s)")
+    fig.suptitle(_label(I1, I2, I3, dt, method), fontsize=10)
+    fig.subplots_adjust(left=0.06, right=0.99, bottom=0.15, top=0.84, wspace=0.3)
+    return fig
+
+
+def controls() -> dict:
+    """I3 (main slider), I1, I2 (kg m²), ω₀ components (rad/s), dt (s) and the method."""
+    import ipywidgets as w
+
+    style = {"description_width": "90px"}
+    layout = w.Layout(width="400px")
+
+    def slider(key, lo, hi, step, desc, fmt=".2f"):
+        return w.FloatSlider(value=DEFAULTS[key], min=lo, max=hi, step=step, description=desc,
+                             readout_format=fmt, continuous_update=False, style=style, layout=layout)
+
+    return {
+        "I3": slider("I3", 0.2, 2.0, 0.05, "I3 (kg m²)"),
+        "I1": slider("I1", 0.2, 2.0, 0.05, "I1 (kg m²)"),
+        "I2": slider("I2", 0.2, 2.0, 0.05, "I2 (kg m²)"),
+        "w1": slider("w1", -2.0, 2.0, 0.1, "ω₀1 (rad/s)"),
+        "w2": slider("w2", -2.0, 2.0, 0.1, "ω₀2 (rad/s)"),
+        "w3": slider("w3", -2.0, 2.0, 0.1, "ω₀3 (rad/s)"),
+        "dt": slider("dt", 0.01, 0.2, 0.01, "dt (s)", ".3f"),
+        "method": w.Dropdown(options=list(_dyn.METHODS), value=DEFAULTS["method"], description="method",
+                             style=style),
+    }
+
+
+def widget(**overrides):
+    """The explorer: ``controls()`` wired to :func:`draw` and :func:`summary`, defaults overridden."""
+    from . import build
+
+    c = controls()
+    for k, v in overrides.items():
+        if k not in c:
+            raise ValueError(f"unknown control {k!r}; expected one of {sorted(c)}")
+        c[k].value = v
+    return build(draw, summary, c)
