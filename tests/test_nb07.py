@@ -32,7 +32,7 @@ def test_compute_matches_rbteach():
     _, q_exact = analytic.symmetric_top([1.0, 1.0, 2.0], [1.0, 0.0, 1.0], t)
     np.testing.assert_allclose(r["attitude_error"], quaternion.angle_between(traj.q, q_exact))
     assert r["steps"] == round(nb07.DURATION / p["dt"]) and r["t"][-1] == pytest.approx(nb07.DURATION)
-    assert r["max_omega_error"] < 1e-5 and r["max_energy_drift"] < 1e-8 and r["max_L_drift"] < 1e-6
+    assert r["max_omega_error"] < 1e-5 and r["max_energy_drift"] < 1e-6 and r["max_L_drift"] < 1e-5
 
 
 def test_asymmetric_body_is_checked_against_free_body():
