@@ -17,8 +17,8 @@ from .. import quaternion as _q
 __all__ = ["DEFAULTS", "axis_from_angles", "compute", "summary", "draw", "draw_right_wrong",
            "controls", "widget"]
 
-#: Default state: 120° about an axis close to the diagonal (1, 1, 1)/√3 (which has elevation 35.26°).
-DEFAULTS = {"angle_deg": 120.0, "azimuth_deg": 45.0, "elevation_deg": 35.0}
+#: Default state: 100° about an axis close to the diagonal (1, 1, 1)/√3 (which has elevation 35.26°).
+DEFAULTS = {"angle_deg": 100.0, "azimuth_deg": 45.0, "elevation_deg": 35.0}
 
 
 def axis_from_angles(azimuth_deg, elevation_deg) -> np.ndarray:
@@ -83,14 +83,15 @@ def _frame_panel(ax, R, title, axis=None, light=False):
 
 def draw(angle_deg=DEFAULTS["angle_deg"], azimuth_deg=DEFAULTS["azimuth_deg"],
          elevation_deg=DEFAULTS["elevation_deg"]):
-    """Left: world axes (grey, dashed), rotation axis (black) and rotated body axes (columns of R).
+    """Left: world axes X, Y, Z (grey, dashed), rotation axis n (black) and rotated body axes (columns of R).
     Right: the four quaternion components and the nine matrix entries as bars. Returns the Figure."""
     import matplotlib.pyplot as plt
 
     r = compute(angle_deg, azimuth_deg, elevation_deg)
     fig = plt.figure(figsize=(8.5, 3.8), dpi=80)
     ax3 = fig.add_subplot(1, 2, 1, projection="3d")
-    _frame_panel(ax3, r["R"], f"{float(angle_deg):.0f}° about n: body axes = columns of R", axis=r["axis"])
+    _frame_panel(ax3, r["R"], f"{float(angle_deg):.0f}° about n: body axes = columns of R", axis=r["axis"],
+                 light=True)
     axb = fig.add_subplot(1, 2, 2)
     labels = ["w", "x", "y", "z"] + [f"R{i}{j}" for i in range(3) for j in range(3)]
     vals = np.concatenate([r["q"], r["R"].ravel()])
