@@ -1,12 +1,13 @@
-"""Suite-wide settings: tests never write into the repo (no hypothesis database), headless plots."""
+"""Suite-wide settings: tests never write into the repo (no hypothesis database), headless plots.
 
-import os
+The Agg backend is chosen in-process only (no MPLBACKEND in the environment, which nbval's
+kernels would inherit and then show no inline figures).
+"""
 
 import matplotlib
 from hypothesis import settings
 
 matplotlib.use("Agg")
-os.environ.setdefault("MPLBACKEND", "Agg")
 
 settings.register_profile("rbteach", database=None, deadline=None)
 settings.load_profile("rbteach")
