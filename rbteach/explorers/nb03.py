@@ -129,20 +129,21 @@ def draw(yaw: float = DEFAULTS["yaw"], pitch: float = DEFAULTS["pitch"], roll: f
 
     c = compute(yaw, pitch, roll, wx, wy, wz)
     fig = plt.figure(figsize=(9, 4), dpi=80)
-    ax = fig.add_subplot(1, 2, 1, projection="3d")
+    grid = fig.add_gridspec(1, 2, width_ratios=[1.0, 1.15])
+    ax = fig.add_subplot(grid[0], projection="3d")
     plotting.draw_frame(ax, None, length=1.4, labels=("X", "Y", "Z"), alpha=0.25)
     plotting.draw_frame(ax, c["R"], length=0.9, labels=("x", "y", "z"))
     plotting.draw_box(ax, *EDGES, R=c["R"] @ c["O"], linewidth=1)
     plotting.draw_vector(ax, c["omega"]["world"], color="k", label="ω_world (rad/s)")
     plotting.draw_vector(ax, c["L"]["world"], color="tab:purple", label="L_world (kg m²/s)")
-    plotting.set_equal_3d(ax, 1.5)
+    plotting.set_equal_3d(ax, 1.2)
     ax.view_init(elev=20, azim=-50)
     ticks = [-1.0, 0.0, 1.0]
     ax.set_xticks(ticks); ax.set_yticks(ticks); ax.set_zticks(ticks)
     ax.legend(loc="upper left", fontsize=8)
     ax.set_title(f"yaw {yaw:.0f}°, pitch {pitch:.0f}°, roll {roll:.0f}°", fontsize=10)
 
-    tx = fig.add_subplot(1, 2, 2)
+    tx = fig.add_subplot(grid[1])
     tx.axis("off")
     tab = tx.table(cellText=[r[1:] for r in _rows(c)], rowLabels=list(FRAMES), colLabels=_HEADER[1:],
                    loc="center", cellLoc="right")
@@ -150,7 +151,7 @@ def draw(yaw: float = DEFAULTS["yaw"], pitch: float = DEFAULTS["pitch"], roll: f
     tab.set_fontsize(8)
     tab.scale(1.0, 1.6)
     tx.set_title("components in each frame (ω in rad/s, L in kg m²/s)", fontsize=9)
-    fig.subplots_adjust(left=0.02, right=0.98, bottom=0.12, top=0.88, wspace=0.15)
+    fig.subplots_adjust(left=0.0, right=0.99, bottom=0.08, top=0.9, wspace=0.12)
     return fig
 
 
