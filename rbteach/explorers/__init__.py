@@ -16,7 +16,7 @@ treat them alike:
 
 from __future__ import annotations
 
-__all__ = ["build"]
+__all__ = ["build", "fmt_small", "ROUNDING_FLOOR"]
 
 
 def build(draw, summary, controls: dict):
@@ -39,3 +39,16 @@ def build(draw, summary, controls: dict):
     box = w.VBox([w.VBox(list(controls.values())), out])
     box.add_class("rbteach-explorer")
     return box
+
+
+#: Drifts and errors below this are rounding noise: a summary shows them as "< 1e-12", so the
+#: line does not depend on the last bits of a slider's value (0.12 vs 0.12000000000000001).
+ROUNDING_FLOOR = 1e-12
+
+
+def fmt_small(x, floor: float = ROUNDING_FLOOR) -> str:
+    """Format a drift or error for a summary line: ``1.23e-05``, or ``< 1e-12`` at rounding level."""
+    x = float(x) + 0.0  # + 0.0 turns −0.0 into 0.0
+    if abs(x) < floor:
+        return f"< {floor:.0e}"
+    return f"{x:.2e}"

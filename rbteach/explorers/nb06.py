@@ -25,6 +25,7 @@ import numpy as np
 from .. import _validate as _v
 from .. import body as _body
 from .. import quaternion as _q
+from . import fmt_small
 
 __all__ = ["MOMENTS", "OMEGA0_WORLD", "DURATION", "DT_MIN", "STATE_LABELS", "DEFAULTS",
            "integrate", "compute", "summary", "draw", "controls", "widget"]
@@ -128,17 +129,13 @@ def compute(dt=DEFAULTS["dt"], renormalize=DEFAULTS["renormalize"], state=DEFAUL
     return r
 
 
-def _fmt(x) -> str:
-    return f"{float(x) + 0.0:.2e}"  # + 0.0 turns -0.0 into 0.0
-
-
 def summary(dt=DEFAULTS["dt"], renormalize=DEFAULTS["renormalize"], state=DEFAULTS["state"]) -> str:
     """One line: the settings and the final drifts ``|q| − 1``, ``T/T₀ − 1`` and ``|L − L₀|/|L₀|``."""
     r = compute(dt, renormalize, state)
     return (f"dt = {float(dt):.3f} s, {STATE_LABELS[state]}, "
             f"{'renormalised' if renormalize else 'not renormalised'}: after {DURATION:g} s "
-            f"|q| − 1 = {_fmt(r['norm_error'][-1])}, T/T₀ − 1 = {_fmt(r['energy_drift'][-1])}, "
-            f"|L − L₀|/|L₀| = {_fmt(r['L_drift'][-1])}")
+            f"|q| − 1 = {fmt_small(r['norm_error'][-1])}, T/T₀ − 1 = {fmt_small(r['energy_drift'][-1])}, "
+            f"|L − L₀|/|L₀| = {fmt_small(r['L_drift'][-1])}")
 
 
 def draw(dt=DEFAULTS["dt"], renormalize=DEFAULTS["renormalize"], state=DEFAULTS["state"]):
