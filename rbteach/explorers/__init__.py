@@ -11,7 +11,7 @@ treat them alike:
   as a static picture for GitHub readers just before the widget);
 * ``controls() -> dict[str, ipywidgets.Widget]``: the controls, the *first* one a slider that is the
   explorer's main control;
-* ``widget(**overrides)``: ``build(draw, summary, controls())`` with the defaults applied.
+* ``widget(**overrides)``: ``build(draw, summary, controls(), **overrides)``.
 """
 
 from __future__ import annotations
@@ -19,8 +19,10 @@ from __future__ import annotations
 __all__ = ["build", "fmt_small", "ROUNDING_FLOOR"]
 
 
-def build(draw, summary, controls: dict):
+def build(draw, summary, controls: dict, **overrides):
     """Wire ``controls`` to a redraw: on every change, ``draw(**values)`` and print ``summary(**values)``.
+
+    ``overrides`` set the starting value of named controls (an unknown name is a ValueError).
 
     Returns an ``ipywidgets.VBox`` (controls above the output). The callback is plain rbteach code
     (``draw`` and ``summary``), so it is unit-tested without a browser.
@@ -41,6 +43,10 @@ def build(draw, summary, controls: dict):
         display(Image(data=png.getvalue(), format="png"))
         print(summary(**values))
 
+    for name, value in overrides.items():
+        if name not in controls:
+            raise ValueError(f"unknown control {name!r}; expected one of {sorted(controls)}")
+        controls[name].value = value
     out = w.interactive_output(update, controls)
     box = w.VBox([w.VBox(list(controls.values())), out])
     box.add_class("rbteach-explorer")

@@ -127,9 +127,4 @@ def widget(**overrides):
     """The explorer: ``build(draw, summary, controls())`` with ``overrides`` applied to the controls."""
     from . import build
 
-    ctrls = controls()
-    for name, value in overrides.items():
-        if name not in ctrls:
-            raise ValueError(f"unknown control {name!r}; expected one of {sorted(ctrls)}")
-        ctrls[name].value = value
-    return build(draw, summary, ctrls)
+    return build(draw, summary, controls(), **overrides)

@@ -157,12 +157,7 @@ def controls() -> dict:
 
 
 def widget(**overrides):
-    """The explorer: ``controls()`` wired to :func:`draw` and :func:`summary`, defaults overridden."""
+    """The explorer: ``build(draw, summary, controls())`` with ``overrides`` applied to the controls."""
     from . import build
 
-    c = controls()
-    for k, v in overrides.items():
-        if k not in c:
-            raise ValueError(f"unknown control {k!r}; expected one of {sorted(c)}")
-        c[k].value = v
-    return build(draw, summary, c)
+    return build(draw, summary, controls(), **overrides)
