@@ -50,7 +50,7 @@ def in_process_split(module, values, repeats=3):
             t1 = time.perf_counter()
             fig = module.draw(**params)
             t2 = time.perf_counter()
-            fig.savefig(io.BytesIO(), format="png", dpi=fig.dpi, bbox_inches="tight")
+            fig.savefig(io.BytesIO(), format="png", dpi=fig.dpi)  # as rbteach.explorers.build renders
             t3 = time.perf_counter()
             plt.close(fig)
             sim.append(t1 - t0)

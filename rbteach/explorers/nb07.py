@@ -33,6 +33,12 @@ MAX_STEPS = 3000
 #: Log-scale plots floor exact zeros at this value.
 _FLOOR = 1e-17
 
+
+def _plain_log(value, _pos):
+    """Tick label ``1e-7`` for a log axis, as plain text (no mathtext)."""
+    return f"1e{round(math.log10(value))}" if value > 0 else "0"
+
+
 #: A symmetric top (I1 = I2) close to seed 003's example I = (1, 1, 2), ω₀ = (1, 0, 1), which sits
 #: on the edge I3 = I1 + I2 of physical tensors; the main slider is I3.
 DEFAULTS = {"I3": 1.5, "I1": 1.0, "I2": 1.0, "w1": 1.0, "w2": 0.0, "w3": 1.0, "dt": 0.05, "method": "rk4"}
@@ -131,7 +137,7 @@ def draw(I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS["w
     For moments that no body can have, the figure states the reason instead.
     """
     import matplotlib.pyplot as plt
-    from matplotlib.ticker import LogLocator, NullLocator
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator
 
     from ..plotting import AXIS_COLORS
 
@@ -150,21 +156,25 @@ def draw(I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS["w
     lo, hi = float(np.min(r["omega"])), float(np.max(r["omega"]))
     span = max(hi - lo, 0.1)
     a0.set_ylim(lo - 0.05 * span, hi + 0.35 * span)     # room for the legend above the curves
-    a0.set_title("ω_body (rad/s); exact dashed", fontsize=10)
+    a0.set_title("ω_body (rad/s); exact dashed", fontsize=10, y=1.0)
     a0.legend(fontsize=8, loc="upper right", ncols=3, framealpha=0.6)
     s = slice(1, None)                       # t = 0 has no error: start the log plots at the first step
     a1.semilogy(t[s], np.maximum(r["omega_error"][s], _FLOOR), color="tab:blue", label="|ω − ω_exact|")
     if r["attitude_error"] is not None:
         a1.semilogy(t[s], np.maximum(r["attitude_error"][s], _FLOOR), color="tab:red", label="attitude (rad)")
-    a1.set_title("error vs exact", fontsize=10)
+    a1.set_title("error vs exact", fontsize=10, y=1.0)
     a1.legend(fontsize=8, loc="lower right")
     a2.semilogy(t[s], np.maximum(r["energy_drift"][s], _FLOOR), color="tab:orange", label="|T − T₀|/T₀")
     a2.semilogy(t[s], np.maximum(r["L_drift"][s], _FLOOR), color="k", label="|L − L₀|/|L₀|")
-    a2.set_title("conservation (world L)", fontsize=10)
+    a2.set_title("conservation (world L)", fontsize=10, y=1.0)
     a2.legend(fontsize=8, loc="lower right")
-    for ax in (a1, a2):                      # few ticks: tick creation dominates a redraw
+    # A redraw is dominated by text: few ticks, plain "1e-07" labels (the default 10⁻⁷ labels go
+    # through mathtext), and titles at a fixed height (y=1.0 above: no automatic title placement,
+    # which lays out every tick label once more).
+    for ax in (a1, a2):
         ax.yaxis.set_major_locator(LogLocator(numticks=5))
         ax.yaxis.set_minor_locator(NullLocator())
+        ax.yaxis.set_major_formatter(FuncFormatter(_plain_log))
     for ax in (a0, a1, a2):
         ax.set_xlabel("t (s)")
     fig.suptitle(_label(I1, I2, I3, dt, method), fontsize=10)
