@@ -13,15 +13,9 @@ import numpy as np
 import pytest
 
 import rbteach.explorers
+from _figtools import pixels as _pixels  # noqa: E402
 
 MODULES = sorted(m.name for m in pkgutil.iter_modules(rbteach.explorers.__path__) if m.name.startswith("nb"))
-
-
-def _pixels(fig):
-    fig.canvas.draw()
-    px = np.asarray(fig.canvas.buffer_rgba()).copy()
-    plt.close(fig)
-    return px
 
 
 def test_every_numbered_notebook_with_a_widget_has_an_explorer_module():

@@ -13,13 +13,7 @@ import pytest  # noqa: E402
 from rbteach import inertia  # noqa: E402
 from rbteach.exercises import nb01 as ex  # noqa: E402
 from rbteach.explorers import nb01  # noqa: E402
-
-
-def _pixels(fig):
-    fig.canvas.draw()
-    px = np.asarray(fig.canvas.buffer_rgba()).copy()
-    plt.close(fig)
-    return px
+from _figtools import pixels as _pixels  # noqa: E402
 
 
 def test_compute_box_matches_rbteach_inertia():

@@ -13,13 +13,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 from rbteach import inertia, quaternion, rotation  # noqa: E402
 from rbteach.explorers import nb02  # noqa: E402
 from rbteach.exercises import nb02 as ex  # noqa: E402
-
-
-def _pixels(fig):
-    fig.canvas.draw()
-    px = np.asarray(fig.canvas.buffer_rgba()).copy()
-    plt.close(fig)
-    return px
+from _figtools import pixels as _pixels  # noqa: E402
 
 
 def test_compute_equals_rbteach():

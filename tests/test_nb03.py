@@ -13,15 +13,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 from rbteach import inertia, quaternion, rotation  # noqa: E402
 from rbteach.explorers import nb03  # noqa: E402
 from rbteach.exercises import nb03 as ex  # noqa: E402
+from _figtools import pixels as _pixels  # noqa: E402
 
 PARAMS = {"yaw": -70.0, "pitch": 35.0, "roll": 120.0, "wx": 0.3, "wy": -1.2, "wz": 0.8}
-
-
-def _pixels(fig):
-    fig.canvas.draw()
-    px = np.asarray(fig.canvas.buffer_rgba()).copy()
-    plt.close(fig)
-    return px
 
 
 def test_body_tensor_is_not_diagonal_and_has_the_box_moments():

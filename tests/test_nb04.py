@@ -9,15 +9,7 @@ from rbteach import inertia, quaternion
 from rbteach.body import RigidBody
 from rbteach.exercises import nb04 as ex
 from rbteach.explorers import nb04
-
-
-def _pixels(fig):
-    import matplotlib.pyplot as plt
-
-    fig.canvas.draw()
-    px = np.asarray(fig.canvas.buffer_rgba()).copy()
-    plt.close(fig)
-    return px
+from _figtools import pixels as _pixels  # noqa: E402
 
 
 def test_compute_matches_rigid_body():

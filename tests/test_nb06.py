@@ -11,15 +11,7 @@ from rbteach import body, quaternion
 from rbteach.body import RigidBody
 from rbteach.exercises import nb06 as ex
 from rbteach.explorers import nb06
-
-
-def _pixels(fig):
-    import matplotlib.pyplot as plt
-
-    fig.canvas.draw()
-    px = np.asarray(fig.canvas.buffer_rgba()).copy()
-    plt.close(fig)
-    return px
+from _figtools import pixels as _pixels  # noqa: E402
 
 
 def test_integrate_with_renormalisation_is_rigidbody_step():

@@ -10,15 +10,7 @@ import pytest
 from rbteach import analytic, dynamics, quaternion
 from rbteach.exercises import nb07 as ex
 from rbteach.explorers import nb07
-
-
-def _pixels(fig):
-    import matplotlib.pyplot as plt
-
-    fig.canvas.draw()
-    px = np.asarray(fig.canvas.buffer_rgba()).copy()
-    plt.close(fig)
-    return px
+from _figtools import pixels as _pixels  # noqa: E402
 
 
 def test_compute_matches_rbteach():

@@ -8,15 +8,7 @@ import pytest
 from rbteach import analytic, inertia
 from rbteach.exercises import nb08 as ex
 from rbteach.explorers import nb08
-
-
-def _pixels(fig):
-    import matplotlib.pyplot as plt
-
-    fig.canvas.draw()
-    px = np.asarray(fig.canvas.buffer_rgba()).copy()
-    plt.close(fig)
-    return px
+from _figtools import pixels as _pixels  # noqa: E402
 
 
 def test_omega0_from_tilt():

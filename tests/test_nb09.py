@@ -8,15 +8,7 @@ import pytest
 from rbteach import analytic, dynamics
 from rbteach.exercises import nb09 as ex
 from rbteach.explorers import nb09
-
-
-def _pixels(fig):
-    import matplotlib.pyplot as plt
-
-    fig.canvas.draw()
-    px = np.asarray(fig.canvas.buffer_rgba()).copy()
-    plt.close(fig)
-    return px
+from _figtools import pixels as _pixels  # noqa: E402
 
 
 def test_compute_matches_dynamics_and_analytic():
