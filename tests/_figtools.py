@@ -2,11 +2,12 @@
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 
 def pixels(fig):
-    """Render ``fig`` with Agg and return its RGBA pixels (then close it)."""
-    fig.canvas.draw()
-    px = np.asarray(fig.canvas.buffer_rgba()).copy()
+    """Render ``fig`` with Agg and return its RGBA pixels (the figure is closed in pyplot, still usable)."""
     plt.close(fig)
-    return px
+    canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
+    canvas.draw()
+    return np.asarray(canvas.buffer_rgba()).copy()

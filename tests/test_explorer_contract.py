@@ -41,3 +41,40 @@ def test_explorer_contract(name):
     assert mod.summary(**moved) != mod.summary(**mod.DEFAULTS), "the summary ignores the main slider"
     a, b = _pixels(mod.draw(**mod.DEFAULTS)), _pixels(mod.draw(**moved))
     assert a.shape == b.shape and np.any(a != b), "the figure ignores the main slider"
+
+
+def test_png_is_one_render_at_the_figures_size_and_closes_it():
+    import io
+
+    from PIL import Image
+
+    fig = plt.figure(figsize=(4, 2), dpi=50)
+    fig.add_subplot().plot([0, 1], [0, 1])
+    data = rbteach.explorers.png(fig)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert Image.open(io.BytesIO(data)).size == (200, 100)      # no tight bbox: the figure's own size
+    assert not plt.fignum_exists(fig.number)
+
+
+def test_build_redraws_the_previous_figure_in_place_when_it_can():
+    calls = []
+
+    def draw(x):
+        calls.append(("draw", x))
+        fig = plt.figure(figsize=(2, 1), dpi=20)
+        fig.add_subplot().plot([0, 1], [0, x])
+        return fig
+
+    def redraw(fig, x):
+        calls.append(("redraw", x))
+        if x < 0:
+            return False                                  # e.g. other panels: build must call draw
+        fig.axes[0].lines[0].set_data([0, 1], [0, x])
+        return True
+
+    slider = w.FloatSlider(value=1.0, min=-5.0, max=5.0)
+    rbteach.explorers.build(draw, lambda x: f"x = {x}", {"x": slider}, redraw=redraw)
+    for x in (2.0, -1.0, 3.0):
+        slider.value = x
+    assert calls == [("draw", 1.0), ("redraw", 2.0), ("redraw", -1.0), ("draw", -1.0), ("redraw", 3.0)]
+    assert not plt.get_fignums()                          # png() leaves no figure open in pyplot

@@ -97,6 +97,29 @@ def test_draw_changes_with_main_control_and_is_timed():
     assert p1.shape == p2.shape and np.any(p1 != p2)
 
 
+@pytest.mark.parametrize("moved", [{"I3": 1.55}, {"I3": 1.0}, {"dt": 0.013, "method": "euler"},
+                                   {"w1": 0.0, "w2": 0.0, "w3": 0.0}, {"I1": 0.8, "I2": 1.3, "w2": 0.5}])
+def test_redraw_in_place_gives_the_same_pixels_as_a_new_figure(moved):
+    from rbteach.explorers import png
+
+    start = {**nb07.DEFAULTS, "I1": 0.8, "I2": 1.3} if "I2" in moved else nb07.DEFAULTS
+    fig = nb07.draw(**start)
+    png(fig)                                              # as build does: rendered, closed in pyplot
+    assert nb07.redraw(fig, **{**nb07.DEFAULTS, **moved}) is True
+    a, b = _pixels(fig), _pixels(nb07.draw(**{**nb07.DEFAULTS, **moved}))
+    assert a.shape == b.shape and np.array_equal(a, b)
+
+
+@pytest.mark.parametrize("moved", [{"I3": 2.5},             # no such body: the figure is a message
+                                   {"I1": 1.2}])            # asymmetric: no attitude curve
+def test_redraw_refuses_a_figure_with_other_curves_and_leaves_it(moved):
+    fig = nb07.draw(**nb07.DEFAULTS)
+    before = _pixels(fig)
+    assert nb07.redraw(fig, **{**nb07.DEFAULTS, **moved}) is False
+    np.testing.assert_array_equal(_pixels(fig), before)
+    assert nb07.redraw(nb07.draw(I3=2.5), **nb07.DEFAULTS) is False
+
+
 def test_controls_first_is_slider():
     import ipywidgets as w
 

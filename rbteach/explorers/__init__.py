@@ -11,36 +11,36 @@ treat them alike:
   as a static picture for GitHub readers just before the widget);
 * ``controls() -> dict[str, ipywidgets.Widget]``: the controls, the *first* one a slider that is the
   explorer's main control;
-* ``widget(**overrides)``: ``build(draw, summary, controls(), **overrides)``.
+* ``widget(**overrides)``: ``build(draw, summary, controls(), **overrides)``;
+* optionally ``redraw(fig, **params) -> bool``, passed to ``build``: updates a figure from ``draw``
+  in place (faster than a new figure) and says whether it could.
 """
 
 from __future__ import annotations
 
-__all__ = ["build", "fmt_small", "ROUNDING_FLOOR"]
+__all__ = ["build", "png", "fmt_small", "ROUNDING_FLOOR"]
 
 
-def build(draw, summary, controls: dict, **overrides):
+def build(draw, summary, controls: dict, *, redraw=None, **overrides):
     """Wire ``controls`` to a redraw: on every change, ``draw(**values)`` and print ``summary(**values)``.
 
+    ``redraw(fig, **values) -> bool``, if given, updates the previous frame's figure in place and
+    returns ``False`` when it cannot (then ``draw`` makes a new one). Reusing the axes, ticks and
+    legends halves the time per frame (nb07, measured by ``benchmarks/bench_explorer_latency.py``).
     ``overrides`` set the starting value of named controls (an unknown name is a ValueError).
 
     Returns an ``ipywidgets.VBox`` (controls above the output). The callback is plain rbteach code
-    (``draw`` and ``summary``), so it is unit-tested without a browser.
+    (``draw``, ``redraw`` and ``summary``), so it is unit-tested without a browser.
     """
-    import io
-
     import ipywidgets as w
-    import matplotlib.pyplot as plt
     from IPython.display import Image, display
 
+    previous = []                        # the figure of the last frame (closed to pyplot by png)
+
     def update(**values):
-        fig = draw(**values)
-        # One Agg pass at the figure's own size: the inline backend's bbox_inches="tight" would
-        # draw the figure twice (measured: 2.5x the render time), so explorers lay out their own margins.
-        png = io.BytesIO()
-        fig.savefig(png, format="png", dpi=fig.dpi)
-        plt.close(fig)
-        display(Image(data=png.getvalue(), format="png"))
+        if not (redraw is not None and previous and redraw(previous[-1], **values)):
+            previous[:] = [draw(**values)]
+        display(Image(data=png(previous[-1]), format="png"))
         print(summary(**values))
 
     for name, value in overrides.items():
@@ -51,6 +51,29 @@ def build(draw, summary, controls: dict, **overrides):
     box = w.VBox([w.VBox(list(controls.values())), out])
     box.add_class("rbteach-explorer")
     return box
+
+
+def png(fig) -> bytes:
+    """Render ``fig`` to PNG bytes in one Agg pass at its own size and dpi, and close it in pyplot.
+
+    Closing only unregisters it from pyplot (so the inline backend does not show it again at the end
+    of the cell); the figure can still be changed and rendered again, as ``build``'s ``redraw`` does.
+
+    The inline backend's ``bbox_inches="tight"`` would draw the figure twice (measured: 2.5x the
+    render time), so explorers lay out their own margins; zlib level 1 instead of 6 saves ~10 ms per
+    frame at the same size (plots are mostly flat colour).
+    """
+    import io
+
+    import matplotlib.pyplot as plt
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    plt.close(fig)
+    if not isinstance(fig.canvas, FigureCanvasAgg):
+        FigureCanvasAgg(fig)             # pyplot left a bare canvas: keep one Agg renderer (and its text cache)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=fig.dpi, pil_kwargs={"compress_level": 1})
+    return buf.getvalue()
 
 
 #: Drifts and errors below this are rounding noise: a summary shows them as "< 1e-12", so the

@@ -6,8 +6,9 @@ steps) and compared with the exact solution: the body angular velocity from
 :func:`rbteach.analytic.free_body` (Jacobi elliptic functions; any physical moments) and, for a
 symmetric top (``I1 = I2``), the attitude from :func:`rbteach.analytic.symmetric_top`.
 
-The figure is 2-D only (three panels: ω(t) with the exact curves, the errors on a log scale, and
-the drifts of the energy and of the world angular momentum), so a redraw stays fast.
+The figure is 2-D only, in two panels (ω(t) with the exact curves; on one log scale, the errors
+against the exact solution and the drifts of the energy and of the world angular momentum), so a
+redraw stays fast.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from .. import quaternion as _q
 from . import fmt_small
 
 __all__ = ["DURATION", "MAX_STEPS", "DEFAULTS", "moments_problem", "compute", "summary", "draw",
-           "controls", "widget"]
+           "redraw", "controls", "widget"]
 
 #: Simulated time span (s).
 DURATION = 20.0
@@ -132,12 +133,12 @@ def summary(I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS
 
 def draw(I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS["w1"], w2=DEFAULTS["w2"],
          w3=DEFAULTS["w3"], dt=DEFAULTS["dt"], method=DEFAULTS["method"]):
-    """ω(t) with the exact curves, errors (log) and conservation drifts (log). Returns the Figure.
+    """ω(t) with the exact curves; errors and conservation drifts on one log panel. Returns the Figure.
 
     For moments that no body can have, the figure states the reason instead.
     """
     import matplotlib.pyplot as plt
-    from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator
+    from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullLocator
 
     from ..plotting import AXIS_COLORS
 
@@ -148,38 +149,77 @@ def draw(I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS["w
                  f"{problem}", ha="center", va="center", wrap=True, color="tab:red")
         return fig
     r = compute(I3, I1, I2, w1, w2, w3, dt, method)
+    fig, (a0, a1) = plt.subplots(1, 2, figsize=(9, 3.2), dpi=80)
+    for i in range(3):                       # empty curves, filled by _fill (also used by redraw)
+        a0.plot([], [], color=AXIS_COLORS[i], linewidth=1.5, label=f"ω{i + 1}")
+        a0.plot([], [], color="k", linewidth=0.8, linestyle="--")
+    a0.set_title("ω_body (rad/s); exact dashed", fontsize=10, y=1.0)
+    a0.legend(fontsize=8, loc="upper right", ncols=3, framealpha=0.6)
+    a1.semilogy([], [], color="tab:blue", label="|ω − ω_exact|")
+    if r["attitude_error"] is not None:
+        a1.semilogy([], [], color="tab:red", label="attitude (rad)")
+    a1.semilogy([], [], color="tab:orange", linestyle=":", label="|T − T₀|/T₀")
+    a1.semilogy([], [], color="k", linestyle=":", label="|L − L₀|/|L₀|")
+    a1.set_title("error vs exact (solid), drift of invariants (dotted)", fontsize=10, y=1.0)
+    a1.legend(fontsize=8, loc="lower right", ncols=2)
+    # A redraw is dominated by text (each label costs ~1 ms to lay out and rasterise here): two
+    # panels, few ticks, plain "1e-07" labels (the default 10⁻⁷ labels go through mathtext), and
+    # titles at a fixed height (y=1.0 above: no automatic title placement, which lays out every
+    # tick label once more).
+    a1.yaxis.set_major_locator(LogLocator(numticks=5))
+    a1.yaxis.set_minor_locator(NullLocator())
+    a1.yaxis.set_major_formatter(FuncFormatter(_plain_log))
+    a0.yaxis.set_major_locator(MaxNLocator(5))
+    for ax in (a0, a1):
+        ax.xaxis.set_major_locator(MaxNLocator(5))
+        ax.set_xlabel("t (s)")
+    fig.subplots_adjust(left=0.06, right=0.99, bottom=0.15, top=0.84, wspace=0.15)
+    _fill(fig, r, _label(I1, I2, I3, dt, method))
+    return fig
+
+
+def redraw(fig, I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS["w1"], w2=DEFAULTS["w2"],
+           w3=DEFAULTS["w3"], dt=DEFAULTS["dt"], method=DEFAULTS["method"]) -> bool:
+    """Update ``fig``, made by :func:`draw` for other values, in place to what ``draw`` gives for these.
+
+    Returns ``False`` (``fig`` untouched) when the figure has other panels or curves: moments that no
+    body can have, or a change between symmetric (attitude error shown) and asymmetric moments.
+    Keeping the axes, ticks and legends is what makes the explorer's redraw fast (see
+    ``benchmarks/bench_explorer_latency.py``).
+    """
+    if moments_problem(I1, I2, I3) is not None or len(fig.axes) != 2:
+        return False
+    r = compute(I3, I1, I2, w1, w2, w3, dt, method)
+    if len(fig.axes[1].lines) != len(_log_curves(r)):
+        return False
+    _fill(fig, r, _label(I1, I2, I3, dt, method))
+    return True
+
+
+def _log_curves(r):
+    """The curves of the log panel, in the order :func:`draw` makes them."""
+    curves = [r["omega_error"], r["attitude_error"], r["energy_drift"], r["L_drift"]]
+    return [c for c in curves if c is not None]
+
+
+def _fill(fig, r, label):
+    """Put the data of ``compute``'s result ``r`` into the curves of a :func:`draw` figure; set limits."""
+    a0, a1 = fig.axes
     t = r["t"]
-    fig, (a0, a1, a2) = plt.subplots(1, 3, figsize=(9, 3.2), dpi=80)
     for i in range(3):
-        a0.plot(t, r["omega"][:, i], color=AXIS_COLORS[i], linewidth=1.5, label=f"ω{i + 1}")
-        a0.plot(t, r["omega_exact"][:, i], color="k", linewidth=0.8, linestyle="--")
+        a0.lines[2 * i].set_data(t, r["omega"][:, i])
+        a0.lines[2 * i + 1].set_data(t, r["omega_exact"][:, i])
+    a0.relim()
+    a0.autoscale_view(scaley=False)
     lo, hi = float(np.min(r["omega"])), float(np.max(r["omega"]))
     span = max(hi - lo, 0.1)
     a0.set_ylim(lo - 0.05 * span, hi + 0.35 * span)     # room for the legend above the curves
-    a0.set_title("ω_body (rad/s); exact dashed", fontsize=10, y=1.0)
-    a0.legend(fontsize=8, loc="upper right", ncols=3, framealpha=0.6)
     s = slice(1, None)                       # t = 0 has no error: start the log plots at the first step
-    a1.semilogy(t[s], np.maximum(r["omega_error"][s], _FLOOR), color="tab:blue", label="|ω − ω_exact|")
-    if r["attitude_error"] is not None:
-        a1.semilogy(t[s], np.maximum(r["attitude_error"][s], _FLOOR), color="tab:red", label="attitude (rad)")
-    a1.set_title("error vs exact", fontsize=10, y=1.0)
-    a1.legend(fontsize=8, loc="lower right")
-    a2.semilogy(t[s], np.maximum(r["energy_drift"][s], _FLOOR), color="tab:orange", label="|T − T₀|/T₀")
-    a2.semilogy(t[s], np.maximum(r["L_drift"][s], _FLOOR), color="k", label="|L − L₀|/|L₀|")
-    a2.set_title("conservation (world L)", fontsize=10, y=1.0)
-    a2.legend(fontsize=8, loc="lower right")
-    # A redraw is dominated by text: few ticks, plain "1e-07" labels (the default 10⁻⁷ labels go
-    # through mathtext), and titles at a fixed height (y=1.0 above: no automatic title placement,
-    # which lays out every tick label once more).
-    for ax in (a1, a2):
-        ax.yaxis.set_major_locator(LogLocator(numticks=5))
-        ax.yaxis.set_minor_locator(NullLocator())
-        ax.yaxis.set_major_formatter(FuncFormatter(_plain_log))
-    for ax in (a0, a1, a2):
-        ax.set_xlabel("t (s)")
-    fig.suptitle(_label(I1, I2, I3, dt, method), fontsize=10)
-    fig.subplots_adjust(left=0.06, right=0.99, bottom=0.15, top=0.84, wspace=0.3)
-    return fig
+    for line, y in zip(a1.lines, _log_curves(r)):
+        line.set_data(t[s], np.maximum(y[s], _FLOOR))
+    a1.relim()
+    a1.autoscale_view()
+    fig.suptitle(label, fontsize=10)
 
 
 def controls() -> dict:
@@ -207,7 +247,7 @@ def controls() -> dict:
 
 
 def widget(**overrides):
-    """The explorer: ``build(draw, summary, controls())`` with ``overrides`` applied to the controls."""
+    """The explorer: ``build(draw, summary, controls(), redraw=redraw)`` with ``overrides`` applied."""
     from . import build
 
-    return build(draw, summary, controls(), **overrides)
+    return build(draw, summary, controls(), redraw=redraw, **overrides)
