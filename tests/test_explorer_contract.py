@@ -78,3 +78,9 @@ def test_build_redraws_the_previous_figure_in_place_when_it_can():
         slider.value = x
     assert calls == [("draw", 1.0), ("redraw", 2.0), ("redraw", -1.0), ("draw", -1.0), ("redraw", 3.0)]
     assert not plt.get_fignums()                          # png() leaves no figure open in pyplot
+
+
+@pytest.mark.parametrize("x, text", [(1.234e-5, "= 1.23e-05"), (-2e-3, "= -2.00e-03"), (0.0, "< 1e-12"),
+                                     (-0.0, "< 1e-12"), (9.9e-13, "< 1e-12"), (1e-12, "= 1.00e-12")])
+def test_fmt_small_gives_the_relation_and_hides_rounding_noise(x, text):
+    assert rbteach.explorers.fmt_small(x) == text

@@ -120,6 +120,16 @@ def test_redraw_refuses_a_figure_with_other_curves_and_leaves_it(moved):
     assert nb07.redraw(nb07.draw(I3=2.5), **nb07.DEFAULTS) is False
 
 
+def test_summary_reads_as_sentences_with_the_computed_maxima():
+    r = nb07.compute(**nb07.DEFAULTS)
+    s = nb07.summary(**nb07.DEFAULTS)
+    assert s.startswith("I = (1.00, 1.00, 1.50) kg m², rk4, dt = 0.050 s, 400 steps: ")
+    assert f"max |ω − ω_exact| = {r['max_omega_error']:.2e} rad/s" in s
+    assert f"max energy drift = {r['max_energy_drift']:.2e}" in s
+    split = nb07.summary(**{**nb07.DEFAULTS, "method": "splitting"})
+    assert "max |L − L₀|/|L₀| < 1e-12" in split                # |L| kept to rounding: no noise digits
+
+
 def test_controls_first_is_slider():
     import ipywidgets as w
 

@@ -82,8 +82,12 @@ ROUNDING_FLOOR = 1e-12
 
 
 def fmt_small(x, floor: float = ROUNDING_FLOOR) -> str:
-    """Format a drift or error for a summary line: ``1.23e-05``, or ``< 1e-12`` at rounding level."""
+    """A drift or error for a summary line, with its relation: ``= 1.23e-05``, or ``< 1e-12`` at rounding level.
+
+    Summaries write ``f"max energy drift {fmt_small(d)}"``, which reads "max energy drift = 1.23e-05"
+    or "max energy drift < 1e-12".
+    """
     x = float(x) + 0.0  # + 0.0 turns −0.0 into 0.0
     if abs(x) < floor:
         return f"< {floor:.0e}"
-    return f"{x:.2e}"
+    return f"= {x:.2e}"

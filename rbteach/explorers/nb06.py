@@ -134,8 +134,8 @@ def summary(dt=DEFAULTS["dt"], renormalize=DEFAULTS["renormalize"], state=DEFAUL
     r = compute(dt, renormalize, state)
     return (f"dt = {float(dt):.3f} s, {STATE_LABELS[state]}, "
             f"{'renormalised' if renormalize else 'not renormalised'}: after {DURATION:g} s "
-            f"|q| − 1 = {fmt_small(r['norm_error'][-1])}, T/T₀ − 1 = {fmt_small(r['energy_drift'][-1])}, "
-            f"|L − L₀|/|L₀| = {fmt_small(r['L_drift'][-1])}")
+            f"|q| − 1 {fmt_small(r['norm_error'][-1])}, T/T₀ − 1 {fmt_small(r['energy_drift'][-1])}, "
+            f"|L − L₀|/|L₀| {fmt_small(r['L_drift'][-1])}")
 
 
 def draw(dt=DEFAULTS["dt"], renormalize=DEFAULTS["renormalize"], state=DEFAULTS["state"]):

@@ -126,9 +126,9 @@ def summary(I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS
         return f"I = ({float(I1):.2f}, {float(I2):.2f}, {float(I3):.2f}) kg m²: not a physical body ({problem})"
     r = compute(I3, I1, I2, w1, w2, w3, dt, method)
     return (f"{_label(I1, I2, I3, dt, method)}, {r['steps']} steps: "
-            f"max |ω − ω_exact| = {fmt_small(r['max_omega_error'])} rad/s, "
-            f"max energy drift = {fmt_small(r['max_energy_drift'])}, "
-            f"max |L − L₀|/|L₀| = {fmt_small(r['max_L_drift'])}")
+            f"max |ω − ω_exact| {fmt_small(r['max_omega_error'])} rad/s, "
+            f"max energy drift {fmt_small(r['max_energy_drift'])}, "
+            f"max |L − L₀|/|L₀| {fmt_small(r['max_L_drift'])}")
 
 
 def draw(I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS["w1"], w2=DEFAULTS["w2"],

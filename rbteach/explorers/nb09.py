@@ -89,9 +89,9 @@ def compute(log10_dt=DEFAULTS["log10_dt"], method=DEFAULTS["method"], t_end=DEFA
 def summary(log10_dt=DEFAULTS["log10_dt"], method=DEFAULTS["method"], t_end=DEFAULTS["t_end"]) -> str:
     """One line: the method, dt, run length, max relative energy drift and max |ω error|."""
     r = compute(log10_dt, method, t_end)
-    s = (f"{method}, dt = {r['dt']:.4g} s, {r['steps']} steps: max |ΔT/T| = {fmt_small(r['max_energy_drift'])}, "
-         f"max |Δ|L|/|L|| = {fmt_small(r['max_L_drift'])}, "
-         f"max |ω − ω_exact| = {fmt_small(r['max_omega_error'])} rad/s")
+    s = (f"{method}, dt = {r['dt']:.4g} s, {r['steps']} steps: max |ΔT/T| {fmt_small(r['max_energy_drift'])}, "
+         f"max |Δ|L|/|L|| {fmt_small(r['max_L_drift'])}, "
+         f"max |ω − ω_exact| {fmt_small(r['max_omega_error'])} rad/s")
     if r["blew_up_at"] is not None:
         s += f" (blew up at t = {r['blew_up_at']:.2f} s)"
     return s
