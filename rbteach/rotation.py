@@ -164,7 +164,11 @@ def orthonormalize(R) -> np.ndarray:
         ``QᵀQ = 1`` and ``det Q = +1`` (the sign fix keeps it a proper rotation even
         if ``R`` has drifted towards a reflection). Idempotent on rotations.
     """
-    R = _v.matrix3(R, "R")
+    return _polar(_v.matrix3(R, "R"))
+
+
+def _polar(R):
+    """:func:`orthonormalize` without the argument checks (for integrators, once per step)."""
     U, _, Vt = np.linalg.svd(R)
     d = np.sign(np.linalg.det(U @ Vt))
     d = np.where(d == 0, 1.0, d)
