@@ -84,3 +84,15 @@ def test_build_redraws_the_previous_figure_in_place_when_it_can():
                                      (-0.0, "< 1e-12"), (9.9e-13, "< 1e-12"), (1e-12, "= 1.00e-12")])
 def test_fmt_small_gives_the_relation_and_hides_rounding_noise(x, text):
     assert rbteach.explorers.fmt_small(x) == text
+
+
+def test_plain_log_axis_labels_decades_as_plain_text():
+    fig = plt.figure(figsize=(3, 3), dpi=50)
+    ax = fig.add_subplot()
+    ax.semilogy([0, 1], [1e-12, 1.0])
+    rbteach.explorers.plain_log_axis(ax.yaxis, numticks=4)
+    fig.canvas.draw()
+    labels = [t.get_text() for t in ax.get_yticklabels() if t.get_text()]
+    assert labels and all(s.startswith("1e") and "$" not in s for s in labels), labels
+    assert len([v for v in ax.get_yticks() if 1e-12 <= v <= 1.0]) <= 4 and not ax.yaxis.get_minorticklocs().size
+    plt.close(fig)

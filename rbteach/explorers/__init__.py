@@ -18,7 +18,9 @@ treat them alike:
 
 from __future__ import annotations
 
-__all__ = ["build", "png", "fmt_small", "ROUNDING_FLOOR"]
+import math
+
+__all__ = ["build", "png", "plain_log_axis", "fmt_small", "ROUNDING_FLOOR"]
 
 
 def build(draw, summary, controls: dict, *, redraw=None, **overrides):
@@ -74,6 +76,25 @@ def png(fig) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=fig.dpi, pil_kwargs={"compress_level": 1})
     return buf.getvalue()
+
+
+def _plain_log_label(value, _pos=None) -> str:
+    """Tick label ``1e-7`` for a log axis, as plain text."""
+    return f"1e{round(math.log10(value))}" if value > 0 else "0"
+
+
+def plain_log_axis(axis, numticks: int = 5) -> None:
+    """Fast ticks for a log-scale ``axis`` (e.g. ``ax.yaxis``) of an explorer's figure.
+
+    At most ``numticks`` major ticks, no minor ones, labels as plain ``1e-7`` text. Matplotlib's
+    default 10⁻⁷ labels go through mathtext, which parses every label on every frame (measured here:
+    ~0.25 s of nb09's 0.6 s frame with ``tight_layout``).
+    """
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator
+
+    axis.set_major_locator(LogLocator(numticks=numticks))
+    axis.set_minor_locator(NullLocator())
+    axis.set_major_formatter(FuncFormatter(_plain_log_label))
 
 
 #: Drifts and errors below this are rounding noise: a summary shows them as "< 1e-12", so the

@@ -22,7 +22,7 @@ from .. import analytic as _analytic
 from .. import dynamics as _dyn
 from .. import inertia as _inertia
 from .. import quaternion as _q
-from . import fmt_small
+from . import fmt_small, plain_log_axis
 
 __all__ = ["DURATION", "MAX_STEPS", "DEFAULTS", "moments_problem", "compute", "summary", "draw",
            "redraw", "controls", "widget"]
@@ -33,11 +33,6 @@ DURATION = 20.0
 MAX_STEPS = 3000
 #: Log-scale plots floor exact zeros at this value.
 _FLOOR = 1e-17
-
-
-def _plain_log(value, _pos):
-    """Tick label ``1e-7`` for a log axis, as plain text (no mathtext)."""
-    return f"1e{round(math.log10(value))}" if value > 0 else "0"
 
 
 #: A symmetric top (I1 = I2) close to seed 003's example I = (1, 1, 2), ω₀ = (1, 0, 1), which sits
@@ -138,7 +133,7 @@ def draw(I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS["w
     For moments that no body can have, the figure states the reason instead.
     """
     import matplotlib.pyplot as plt
-    from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullLocator
+    from matplotlib.ticker import MaxNLocator
 
     from ..plotting import AXIS_COLORS
 
@@ -163,12 +158,9 @@ def draw(I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS["w
     a1.set_title("error vs exact (solid), drift of invariants (dotted)", fontsize=10, y=1.0)
     a1.legend(fontsize=8, loc="lower right", ncols=2)
     # A redraw is dominated by text (each label costs ~1 ms to lay out and rasterise here): two
-    # panels, few ticks, plain "1e-07" labels (the default 10⁻⁷ labels go through mathtext), and
-    # titles at a fixed height (y=1.0 above: no automatic title placement, which lays out every
+    # panels, few ticks, plain "1e-07" labels (plain_log_axis), and titles at a fixed height (y=1.0 above: no automatic title placement, which lays out every
     # tick label once more).
-    a1.yaxis.set_major_locator(LogLocator(numticks=5))
-    a1.yaxis.set_minor_locator(NullLocator())
-    a1.yaxis.set_major_formatter(FuncFormatter(_plain_log))
+    plain_log_axis(a1.yaxis)
     a0.yaxis.set_major_locator(MaxNLocator(5))
     for ax in (a0, a1):
         ax.xaxis.set_major_locator(MaxNLocator(5))

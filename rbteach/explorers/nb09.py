@@ -14,7 +14,7 @@ import numpy as np
 from .. import _validate as _v
 from .. import analytic as _an
 from .. import dynamics as _dyn
-from . import fmt_small
+from . import fmt_small, plain_log_axis
 
 __all__ = ["DEFAULTS", "MOMENTS", "OMEGA0", "LAB_METHODS", "MAX_STEPS", "DIVERGED", "compute", "summary", "draw",
            "controls", "widget"]
@@ -115,7 +115,7 @@ def draw(log10_dt=DEFAULTS["log10_dt"], method=DEFAULTS["method"], t_end=DEFAULT
     a.semilogy(t, _floor(r["L_drift"][k]), color="tab:blue", label="| |L|/|L₀| − 1 |")
     a.set_ylim(1e-17, 10.0)
     a.set_xlabel("t (s)")
-    a.set_title(f"{method}, dt = {r['dt']:.3g} s: conservation", fontsize=10)
+    a.set_title(f"{method}, dt = {r['dt']:.3g} s: conservation", fontsize=10, y=1.0)
     if r["blew_up_at"] is not None:
         for ax in (a, b):
             ax.axvline(r["blew_up_at"], color="tab:red", linestyle="--", linewidth=1)
@@ -126,8 +126,12 @@ def draw(log10_dt=DEFAULTS["log10_dt"], method=DEFAULTS["method"], t_end=DEFAULT
     b.set_xlabel("t (s)")
     for ax in (a, b):
         ax.set_xlim(0.0, r["steps"] * r["dt"])
-    b.set_title("error |ω − ω_exact| (rad/s)", fontsize=10)
-    fig.tight_layout()
+    b.set_title("error |ω − ω_exact| (rad/s)", fontsize=10, y=1.0)
+    # Fixed margins, plain log labels and titles at a fixed height (y=1.0): tight_layout and
+    # mathtext labels cost ~0.4 s per frame here.
+    for ax in (a, b):
+        plain_log_axis(ax.yaxis)
+    fig.subplots_adjust(left=0.08, right=0.98, bottom=0.14, top=0.9, wspace=0.22)
     return fig
 
 
