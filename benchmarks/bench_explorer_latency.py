@@ -91,7 +91,7 @@ def measure(lab, ctx, number: str, changes: int) -> tuple[list, list, list]:
                 continue
             latencies.append(painted)
             paint.append(painted - inserted)
-            values.append(float(labdriver.slider_readout(ex)))
+            values.append(labdriver.readout_value(labdriver.slider_readout(ex)))
             time.sleep(0.3)  # let the output settle (summary printed) before the next change
     finally:
         page.close()

@@ -232,6 +232,11 @@ def slider_readout(ex) -> str:
     return main_slider(ex).locator(".widget-readout").first.inner_text().strip()
 
 
+def readout_value(readout: str) -> float:
+    """The number a slider's readout shows (ipywidgets writes negatives with the sign U+2212 "−")."""
+    return float(readout.replace("\u2212", "-"))
+
+
 def press_slider(ex, key: str = "ArrowRight", times: int = 1) -> None:
     handle = main_slider(ex).locator(".noUi-handle").first
     handle.focus()

@@ -20,10 +20,6 @@ EXPLORER_NOTEBOOKS = [p for p in sorted(labdriver.NOTEBOOKS.glob("[0-9][0-9]_*.i
                       if importlib.util.find_spec(f"rbteach.explorers.nb{p.name[:2]}") is not None]
 
 
-def _value(readout: str) -> float:
-    return float(readout.replace("−", "-"))
-
-
 def check_responds(page, ex, module, *, how: str, shots: Path | None = None, name: str = "",
                    timeout: float = 15.0) -> None:
     """Move the main control (``how`` = "keyboard" or "drag") and assert the explorer followed it."""
@@ -42,7 +38,7 @@ def check_responds(page, ex, module, *, how: str, shots: Path | None = None, nam
     readout = labdriver.slider_readout(ex)
     assert readout != old_readout, f"{name}: the slider readout did not move ({how})"
     params = dict(module.DEFAULTS)
-    params[main] = _value(readout)
+    params[main] = labdriver.readout_value(readout)
     expected = module.summary(**params)
     text = labdriver.wait_for_summary(ex, expected)
     assert text == expected, f"{name}: printed {text!r}, rbteach computes {expected!r} for {main} = {readout}"
