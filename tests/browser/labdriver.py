@@ -207,13 +207,17 @@ _PIXEL_HASH_JS = """
 """
 
 
-def plot_hash(ex) -> str | None:
-    """Hash of the plot's pixels below the title (a changed title alone does not change it)."""
-    img = ex.locator(".widget-output .jp-OutputArea-output img").first
+def image_hash(img) -> str | None:
+    """Hash of an ``<img>``'s pixels below its top 12% (a changed title alone does not change it)."""
     try:
         return img.evaluate(_PIXEL_HASH_JS, timeout=2_000)
     except Exception:  # the image was replaced while we read it
         return None
+
+
+def plot_hash(ex) -> str | None:
+    """:func:`image_hash` of the explorer's plot."""
+    return image_hash(ex.locator(".widget-output .jp-OutputArea-output img").first)
 
 
 def summary_text(ex) -> str:
