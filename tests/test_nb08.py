@@ -119,3 +119,37 @@ def test_check_time_between_flips():
     fb = ex.check_time_between_flips(T)
     assert not fb and "halve" in fb
     assert "no answer yet" in ex.check_time_between_flips(None)
+
+
+def test_mesh_outline_keeps_the_bends_and_drops_the_face_diagonals():
+    from rbteach.plotting import mesh_outline
+
+    V, F = inertia.box_mesh(1.0, 2.0, 3.0)
+    edges = mesh_outline(V, F)
+    assert edges.shape == (12, 2, 3)
+    lengths = np.sort(np.linalg.norm(edges[:, 1] - edges[:, 0], axis=1))
+    np.testing.assert_allclose(lengths, np.repeat([1.0, 2.0, 3.0], 4))      # the box's 12 edges, no diagonals
+    V, F = inertia.t_handle_mesh()
+    assert mesh_outline(V, F).shape == (24, 2, 3)                           # two boxes
+    with pytest.raises(ValueError, match="faces"):
+        mesh_outline(V, F[:, :2])
+
+
+def test_animation_draws_the_body_outline_turned_by_R():
+    import matplotlib.pyplot as plt
+
+    from rbteach import dynamics, quaternion
+    from rbteach.plotting import animate_attitude, mesh_outline
+
+    V, F = inertia.t_handle_mesh()
+    edges = mesh_outline(V, F)
+    run = dynamics.simulate([0.38, 1.0, 0.66], [0.2, 0.0, 4.0], dt=0.01, steps=40)
+    anim = animate_attitude(run.q, body_edges=edges, every=10)
+    anim._func(3)                                                           # frame 3 = sample 30
+    body = anim._fig.axes[0].get_lines()[-1]
+    xs, ys, zs = body.get_data_3d()
+    drawn = np.stack([xs, ys, zs], axis=-1).reshape(-1, 3, 3)[:, :2]        # (start, end, NaN gap) per edge
+    np.testing.assert_allclose(drawn, edges @ quaternion.to_matrix(run.q[30]).T, atol=1e-12)
+    plt.close(anim._fig)
+    with pytest.raises(ValueError, match="body_edges"):
+        animate_attitude(run.q, body_edges=edges[0])
