@@ -1,6 +1,7 @@
 """Every explorer module keeps the contract of rbteach.explorers (the browser tests rely on it):
-DEFAULTS, a first control that is a slider starting at its default, a widget that builds, and a
-figure and summary that both follow one step of the main slider."""
+DEFAULTS naming every control and its starting value, a first control that is a slider redrawing on
+release, a widget that builds and refuses unknown controls, and a figure and summary that both
+follow one step of the main slider. The per-notebook test files check only what is particular."""
 
 from __future__ import annotations
 
@@ -28,8 +29,9 @@ def test_explorer_contract(name):
     controls = mod.controls()
     main, slider = next(iter(controls.items()))
     assert isinstance(slider, (w.FloatSlider, w.IntSlider, w.FloatLogSlider)), type(slider)
-    assert slider.value == pytest.approx(mod.DEFAULTS[main])
-    assert set(controls) <= set(mod.DEFAULTS)
+    assert not slider.continuous_update, "redraw on release, not on every pixel of a drag"
+    assert set(controls) == set(mod.DEFAULTS)
+    assert all(c.value == mod.DEFAULTS[k] for k, c in controls.items()), "a control does not start at DEFAULTS"
     box = mod.widget()
     assert isinstance(box, w.VBox) and "rbteach-explorer" in box._dom_classes
     with pytest.raises(ValueError, match="unknown control"):
@@ -38,6 +40,8 @@ def test_explorer_contract(name):
     moved = dict(mod.DEFAULTS)
     step = slider.step if slider.value + slider.step <= slider.max else -slider.step
     moved[main] = mod.DEFAULTS[main] + step
+    started = mod.widget(**{main: moved[main]})            # an override sets the control's start
+    assert started.children[0].children[0].value == pytest.approx(moved[main])
     assert mod.summary(**moved) != mod.summary(**mod.DEFAULTS), "the summary ignores the main slider"
     a, b = _pixels(mod.draw(**mod.DEFAULTS)), _pixels(mod.draw(**moved))
     assert a.shape == b.shape and np.any(a != b), "the figure ignores the main slider"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 import numpy as np
 import pytest
@@ -76,26 +75,6 @@ def test_unphysical_moments():
     assert isinstance(nb07.draw(**p), matplotlib.figure.Figure)
 
 
-def test_draw_changes_with_main_control_and_is_timed():
-    import matplotlib.figure
-    import matplotlib.pyplot as plt
-
-    plt.close(nb07.draw(**nb07.DEFAULTS))                 # warm up (imports, fonts)
-    times = []
-    for I3 in (1.5, 1.2, 1.8, 1.0, 1.6):
-        t0 = time.perf_counter()
-        fig = nb07.draw(**{**nb07.DEFAULTS, "I3": I3})
-        fig.canvas.draw()
-        times.append(time.perf_counter() - t0)
-        plt.close(fig)
-    print(f"nb07.draw + render at {nb07.DEFAULTS['dt']} s step: median {1000 * np.median(times):.0f} ms "
-          f"(min {1000 * min(times):.0f} ms)")
-    f1 = nb07.draw(**nb07.DEFAULTS)
-    assert isinstance(f1, matplotlib.figure.Figure)
-    p1 = _pixels(f1)
-    p2 = _pixels(nb07.draw(**{**nb07.DEFAULTS, "I3": 1.0}))
-    assert p1.shape == p2.shape and np.any(p1 != p2)
-
 
 @pytest.mark.parametrize("moved", [{"I3": 1.55}, {"I3": 1.0}, {"dt": 0.013, "method": "euler"},
                                    {"w1": 0.0, "w2": 0.0, "w3": 0.0}, {"I1": 0.8, "I2": 1.3, "w2": 0.5}])
@@ -130,19 +109,12 @@ def test_summary_reads_as_sentences_with_the_computed_maxima():
     assert "max |L − L₀|/|L₀| < 1e-12" in split                # |L| kept to rounding: no noise digits
 
 
-def test_controls_first_is_slider():
-    import ipywidgets as w
-
+def test_controls_offer_every_method_and_only_physical_I3_with_the_defaults():
     c = nb07.controls()
-    assert list(c)[0] == "I3" and isinstance(c["I3"], w.FloatSlider)
-    assert c["I3"].min < c["I3"].value < c["I3"].max and not c["I3"].continuous_update
-    assert all(c[k].value == v for k, v in nb07.DEFAULTS.items())
+    assert list(c)[0] == "I3" and c["I3"].min < c["I3"].value < c["I3"].max
     assert set(c["method"].options) == set(dynamics.METHODS)
     # Every value the sliders allow with the other defaults is a physical body (I3 ≤ I1 + I2 = 2).
     assert nb07.moments_problem(nb07.DEFAULTS["I1"], nb07.DEFAULTS["I2"], c["I3"].max) is None
-    assert isinstance(nb07.widget(I3=1.2), w.VBox)
-    with pytest.raises(ValueError, match="unknown control"):
-        nb07.widget(I4=1.0)
 
 
 @pytest.mark.parametrize("kw, word", [({"dt": 0.0}, "dt"), ({"dt": 0.001}, "dt"), ({"w1": np.nan}, "w1"),

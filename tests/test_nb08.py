@@ -8,7 +8,6 @@ import pytest
 from rbteach import analytic, inertia
 from rbteach.exercises import nb08 as ex
 from rbteach.explorers import nb08
-from _figtools import pixels as _pixels  # noqa: E402
 
 
 def test_omega0_from_tilt():
@@ -54,27 +53,12 @@ def test_summary_depends_on_tilt_and_prints_period():
     assert f"T = {T:.3f} s" in b and f"T/2 = {T / 2:.3f} s" in b
 
 
-def test_draw_changes_with_main_control():
-    import matplotlib.figure
 
-    f1 = nb08.draw(**nb08.DEFAULTS)
-    assert isinstance(f1, matplotlib.figure.Figure)
-    p1 = _pixels(f1)
-    p2 = _pixels(nb08.draw(**dict(nb08.DEFAULTS, tilt_deg=25.0)))
-    assert p1.shape == p2.shape and np.any(p1 != p2)
-
-
-def test_controls_first_is_slider():
-    import ipywidgets as w
-
+def test_every_slider_combination_is_a_body_with_a_middle_axis():
     c = nb08.controls()
-    assert list(c)[0] == "tilt_deg" and isinstance(c["tilt_deg"], w.FloatSlider)
-    assert c["tilt_deg"].value == nb08.DEFAULTS["tilt_deg"] and not c["tilt_deg"].continuous_update
-    # every slider combination is a valid body (triangle inequality I3 <= I1 + 1)
+    assert list(c)[0] == "tilt_deg"
+    # triangle inequality I3 <= I1 + 1, and I1 < I2 = 1 < I3
     assert c["I3"].max <= c["I1"].min + 1.0 and c["I1"].max < 1.0 < c["I3"].min
-    assert isinstance(nb08.widget(tilt_deg=12.0), w.VBox)
-    with pytest.raises(ValueError, match="unknown control"):
-        nb08.widget(spin=1)
 
 
 @pytest.mark.parametrize("kw, word", [({"tilt_deg": 0.0}, "tilt_deg"), ({"tilt_deg": 90.0}, "tilt_deg"),

@@ -55,29 +55,21 @@ def test_summary_depends_on_dt():
     assert f"max |ω − ω_exact| = {r['max_omega_error']:.2e}" in b
 
 
-def test_draw_changes_with_main_control():
+def test_a_blown_up_run_still_draws():
     import matplotlib.figure
 
-    f1 = nb09.draw(**nb09.DEFAULTS)
-    assert isinstance(f1, matplotlib.figure.Figure)
-    p1 = _pixels(f1)
-    p2 = _pixels(nb09.draw(**dict(nb09.DEFAULTS, log10_dt=-0.8)))
-    assert p1.shape == p2.shape and np.any(p1 != p2)
-    _pixels(nb09.draw(log10_dt=-1.0, method="euler", t_end=200.0))   # a blown-up run draws too
+    fig = nb09.draw(log10_dt=-1.0, method="euler", t_end=200.0)
+    assert isinstance(fig, matplotlib.figure.Figure)
+    assert any(line.get_linestyle() == "--" for line in fig.axes[0].get_lines())   # the "blew up" marker
+    _pixels(fig)
 
 
-def test_controls_first_is_slider():
-    import ipywidgets as w
-
+def test_controls_offer_the_lab_methods_within_max_steps():
     c = nb09.controls()
-    assert list(c)[0] == "log10_dt" and isinstance(c["log10_dt"], w.FloatSlider)
-    assert not c["log10_dt"].continuous_update
+    assert list(c)[0] == "log10_dt"
     assert list(c["method"].options) == list(nb09.LAB_METHODS)
     # the slider ranges never ask for more than MAX_STEPS
     assert c["t_end"].max / 10 ** c["log10_dt"].min <= nb09.MAX_STEPS
-    assert isinstance(nb09.widget(method="splitting"), w.VBox)
-    with pytest.raises(ValueError, match="unknown control"):
-        nb09.widget(dt=0.1)
 
 
 @pytest.mark.parametrize("kw, word", [({"log10_dt": 1.0}, "log10_dt"), ({"log10_dt": np.inf}, "log10_dt"),
