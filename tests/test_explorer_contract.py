@@ -56,7 +56,7 @@ def test_png_is_one_render_at_the_figures_size_and_closes_it():
     fig.add_subplot().plot([0, 1], [0, 1])
     data = rbteach.explorers.png(fig)
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    assert Image.open(io.BytesIO(data)).size == (200, 100)      # no tight bbox: the figure's own size
+    assert Image.open(io.BytesIO(data)).size == (400, 200)      # no tight bbox: the figure's size, at 2× (retina)
     assert not plt.fignum_exists(fig.number)
 
 
@@ -100,3 +100,92 @@ def test_plain_log_axis_labels_decades_as_plain_text():
     assert labels and all(s.startswith("1e") and "$" not in s for s in labels), labels
     assert len([v for v in ax.get_yticks() if 1e-12 <= v <= 1.0]) <= 4 and not ax.yaxis.get_minorticklocs().size
     plt.close(fig)
+
+
+# ---- In a classroom: colour-blind safe, readable on a projector, fits a 1024×768 screen ----------
+
+def _srgb_to_lab(rgb):
+    rgb = np.asarray(rgb, dtype=float)
+    lin = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    M = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
+    xyz = lin @ M.T / np.array([0.95047, 1.0, 1.08883])
+    f = np.where(xyz > (6 / 29) ** 3, np.cbrt(xyz), xyz / (3 * (6 / 29) ** 2) + 4 / 29)
+    return np.stack([116 * f[..., 1] - 16, 500 * (f[..., 0] - f[..., 1]), 200 * (f[..., 1] - f[..., 2])], -1)
+
+
+def _simulate(rgb, kind):
+    """Machado, Oliveira & Fernandes (2009), severity 1.0, applied in linear RGB."""
+    M = {"deuteranopia": [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413],
+                          [-0.011820, 0.042940, 0.968881]],
+         "protanopia": [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216],
+                        [-0.003882, -0.048116, 1.051998]]}[kind]
+    rgb = np.asarray(rgb, dtype=float)
+    lin = np.where(rgb <= 0.04045, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+    out = np.clip(lin @ np.array(M).T, 0, 1)
+    return np.where(out <= 0.0031308, 12.92 * out, 1.055 * out ** (1 / 2.4) - 0.055)
+
+
+@pytest.mark.parametrize("kind", ["deuteranopia", "protanopia"])
+def test_axis_colours_stay_apart_for_colour_blind_students(kind):
+    from matplotlib.colors import to_rgb
+
+    from rbteach.plotting import AXIS_COLORS
+
+    lab = _srgb_to_lab(_simulate([to_rgb(c) for c in AXIS_COLORS], kind))
+    for i in range(3):
+        for j in range(i + 1, 3):
+            assert np.linalg.norm(lab[i] - lab[j]) > 20, (kind, AXIS_COLORS[i], AXIS_COLORS[j])
+    # the old tab:red / tab:green pair fails this test: the check can fail
+    bad = _srgb_to_lab(_simulate([to_rgb("tab:red"), to_rgb("tab:green")], "deuteranopia"))
+    assert np.linalg.norm(bad[0] - bad[1]) < 20
+
+
+def _allowed_colour(c):
+    from matplotlib.colors import to_hex, to_rgb
+
+    from rbteach.plotting import PALETTE
+
+    r, g, b = to_rgb(c)
+    return to_hex(c).upper() in {v.upper() for v in PALETTE.values()} or (abs(r - g) < 1e-6 and abs(g - b) < 1e-6)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_explorer_figure_reads_on_a_projector_and_uses_the_palette(name):
+    from matplotlib.collections import Collection
+    from matplotlib.lines import Line2D
+    from matplotlib.text import Text
+
+    from rbteach.plotting import FIGURE_DPI
+
+    mod = importlib.import_module(f"rbteach.explorers.{name}")
+    fig = mod.draw(**mod.DEFAULTS)
+    fig.canvas.draw()
+    assert fig.dpi == FIGURE_DPI, f"figure dpi {fig.dpi}: use plotting.FIGURE_DPI"
+    wd, ht = fig.get_size_inches()
+    assert wd <= 9.0 and ht <= 5.0, f"{wd}×{ht} in does not fit a 1024×768 screen with its controls"
+    n_controls = len(mod.controls())
+    assert ht * FIGURE_DPI + 34 * n_controls + 60 <= 700, "controls + figure + summary taller than a 768-px screen"
+    small = [(t.get_text(), t.get_fontsize()) for t in fig.findobj(Text)
+             if t.get_visible() and t.get_text().strip() and t.get_fontsize() < 10]
+    assert not small, f"text smaller than 10 pt (14 px at {FIGURE_DPI} dpi): {small[:5]}"
+    for art in fig.findobj(lambda a: isinstance(a, (Line2D, Collection))):
+        if isinstance(art, Line2D):
+            colours = [art.get_color()]
+        else:
+            colours = [tuple(c) for c in art.get_edgecolor()] + [tuple(c) for c in art.get_facecolor()]
+        for c in colours:
+            assert _allowed_colour(c), f"{name}: colour {c} is not in plotting.PALETTE (nor grey)"
+    plt.close(fig)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_explorer_controls_and_summary_are_readable(name):
+    mod = importlib.import_module(f"rbteach.explorers.{name}")
+    for key, c in mod.controls().items():
+        desc = getattr(c, "description", "")
+        width = getattr(getattr(c, "style", None), "description_width", "")
+        px = float(width[:-2]) if width.endswith("px") else 0.0
+        assert width == "initial" or len(desc) <= 12 or px >= 8 * len(desc), (
+            f"{name}.{key}: label {desc!r} is cut off in {width or 'the default width'}; style description_width='initial'")
+    for line in mod.summary(**mod.DEFAULTS).split("\n"):
+        assert len(line) <= 100, f"{name}: summary line of {len(line)} characters wraps mid-number: {line!r}"

@@ -60,10 +60,8 @@ def test_has_the_collections_shape(path):
     # A SymPy cell that asserts what it shows.
     assert any("assert" in _src(c) and ("sp." in _src(c) or "sympy" in _src(c) or "symbolic" in _src(c))
                for c in code_cells), f"{path.name}: no SymPy assertion"
-    # Exercises: a self-check through rbteach.exercises and a collapsed worked solution.
+    # Exercises: a self-check through rbteach.exercises (worked solutions: tests/test_solutions.py).
     assert any("exercises" in _src(c) for c in code_cells), f"{path.name}: no exercise self-check"
-    hidden = [c for c in cells if c.get("metadata", {}).get("jupyter", {}).get("source_hidden")]
-    assert hidden, f"{path.name}: no collapsed worked solution"
     assert any(re.search(r"^#+ .*summary", m, re.I | re.M) for m in md), f"{path.name}: no summary"
     # Link to the next notebook.
     idx = NOTEBOOKS.index(path)
@@ -95,3 +93,37 @@ def test_no_svg_and_no_volatile_reprs(path):
             text = "".join(data.get("text/plain", ""))
             assert not re.search(r"<matplotlib\.\w+\.\w+ (object )?at 0x", text), (
                 f"{path.name}: a matplotlib repr leaked; end the plotting line with ';'")
+
+
+# Rounding noise: a number at the level of float rounding (|x| < 1e-12 printed in e-notation, or
+# a signed zero) depends on the CPU's BLAS kernel, so a stored output must never print one.
+_NOISE = re.compile(r"(?<![\w.])[-+]?\d(\.\d+)?e-(1[3-9]|[2-9]\d|\d{3})\b"   # 2.2e-16, 1e-300
+                    r"|(?<![\w.])[-+]0(\.0+)?e[-+]00\b"                           # -0.00e+00, +0.00e+00
+                    r"|(?<![\w.\d])-0\.(0+)?(?![\d]*[1-9])(?=[\s,\])]|$)")      # -0. and -0.0000 in arrays
+
+
+def _noise(text):
+    return [m.group(0) for m in _NOISE.finditer(text)]
+
+
+def test_the_noise_pattern_finds_rounding_noise_and_only_that():
+    assert _noise("T/T0 - 1 = +2.22e-16") and _noise("x = -0.00e+00") and _noise("[ 0.5 -0.   1. ]")
+    assert _noise("[ 0.5    -0.0000  1.    ]") and _noise("drift 6.7e-16,")
+    assert not _noise("drift < 1e-12") and not _noise("error 3.1e-09") and not _noise("[-0.5  0.25]")
+    assert not _noise("t = -0.05 s") and not _noise("1e-12") and not _noise("-0.0012")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_stored_output_prints_rounding_noise(path):
+    for i, c in enumerate(_load(path)["cells"]):
+        if c["cell_type"] != "code":
+            continue
+        for o in c.get("outputs", []):
+            data = o.get("data", {})
+            for text in ("".join(o.get("text", "")), "".join(data.get("text/plain", "")),
+                         "".join(data.get("text/latex", "")), "".join(data.get("text/markdown", ""))):
+                if "data:image/png;base64" in text:
+                    continue
+                found = _noise(text)
+                assert not found, (f"{path.name} cell {i}: prints rounding noise {found[:3]} "
+                                   f"(differs between CPUs): print it with fmt_small or round it")

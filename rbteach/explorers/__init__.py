@@ -10,17 +10,22 @@ treat them alike:
 * ``draw(**params) -> matplotlib.figure.Figure``: the figure (the notebook shows ``draw(**DEFAULTS)``
   as a static picture for GitHub readers just before the widget);
 * ``controls() -> dict[str, ipywidgets.Widget]``: the controls, the *first* one a slider that is the
-  explorer's main control;
+  explorer's main control, in the order a student reads them;
 * ``widget(**overrides)``: ``build(draw, summary, controls(), **overrides)``;
 * optionally ``redraw(fig, **params) -> bool``, passed to ``build``: updates a figure from ``draw``
   in place (faster than a new figure) and says whether it could.
+
+No point of the controls' space may give a traceback: where the physics has no answer (a
+tensor that breaks the triangle inequality, a zero axis, an integrator that blew up), ``compute``
+raises a ``ValueError`` with one plain sentence, and ``build`` shows that sentence in place of the
+plot (``tests/test_explorer_sweep.py`` sweeps every explorer's controls).
 """
 
 from __future__ import annotations
 
 import math
 
-__all__ = ["build", "png", "plain_log_axis", "fmt_small", "ROUNDING_FLOOR"]
+__all__ = ["build", "png", "message", "plain_log_axis", "fmt_small", "ROUNDING_FLOOR"]
 
 
 def build(draw, summary, controls: dict, *, redraw=None, **overrides):
@@ -40,10 +45,15 @@ def build(draw, summary, controls: dict, *, redraw=None, **overrides):
     previous = []                        # the figure of the last frame (closed to pyplot by png)
 
     def update(**values):
-        if not (redraw is not None and previous and redraw(previous[-1], **values)):
-            previous[:] = [draw(**values)]
-        display(Image(data=png(previous[-1]), format="png"))
-        print(summary(**values))
+        try:
+            text = summary(**values)
+            if not (redraw is not None and previous and redraw(previous[-1], **values)):
+                previous[:] = [draw(**values)]
+        except ValueError as exc:          # no picture for these values: say why, in one line
+            print(message(exc))
+            return
+        display(Image(data=png(previous[-1]), format="png", retina=True))
+        print(text)
 
     for name, value in overrides.items():
         if name not in controls:
@@ -55,8 +65,15 @@ def build(draw, summary, controls: dict, *, redraw=None, **overrides):
     return box
 
 
+def message(exc: ValueError) -> str:
+    """The one line an explorer shows instead of its plot when ``exc`` says the values have none."""
+    text = " ".join(str(exc).split())
+    return f"No picture for these values: {text}"
+
+
 def png(fig) -> bytes:
-    """Render ``fig`` to PNG bytes in one Agg pass at its own size and dpi, and close it in pyplot.
+    """Render ``fig`` to PNG bytes in one Agg pass at twice its dpi (a retina image, shown at its
+    own size), and close it in pyplot.
 
     Closing only unregisters it from pyplot (so the inline backend does not show it again at the end
     of the cell); the figure can still be changed and rendered again, as ``build``'s ``redraw`` does.
@@ -74,7 +91,7 @@ def png(fig) -> bytes:
     if not isinstance(fig.canvas, FigureCanvasAgg):
         FigureCanvasAgg(fig)             # pyplot left a bare canvas: keep one Agg renderer (and its text cache)
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=fig.dpi, pil_kwargs={"compress_level": 1})
+    fig.savefig(buf, format="png", dpi=2 * fig.dpi, pil_kwargs={"compress_level": 1})
     return buf.getvalue()
 
 
