@@ -346,7 +346,17 @@ class RigidBody:
     @property
     def kinetic_energy(self) -> float:
         """``T = ½ m v·v + ½ ω·L`` (translational + rotational)."""
-        return float(0.5 * self._mass * self._v @ self._v + 0.5 * self._omega_now() @ self._L_now())
+        return self.translational_energy + self.rotational_energy
+
+    @property
+    def translational_energy(self) -> float:
+        """``½ m v·v``, the kinetic energy of the centre of mass."""
+        return float(0.5 * self._mass * self._v @ self._v)
+
+    @property
+    def rotational_energy(self) -> float:
+        """``½ ω·L``, the kinetic energy of the rotation about the centre of mass."""
+        return float(0.5 * self._omega_now() @ self._L_now())
 
     def __repr__(self) -> str:
         return (f"RigidBody(mass={self._mass!r}, principal_moments={self._moments.tolist()}, "
