@@ -15,11 +15,6 @@ except ModuleNotFoundError:  # Python 3.10
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _names(requirements):
-    # Requirements with an environment marker (tomli on Python 3.10) are pip-only back-ports.
-    return {re.split(r"[<>=!~ \[;]", r, maxsplit=1)[0].strip().lower() for r in requirements if ";" not in r}
-
-
 def test_import_rbteach_loads_no_plotting_widgets_or_sympy():
     code = ("import sys, rbteach, rbteach.quaternion, rbteach.rotation, rbteach.inertia, rbteach.body, "
             "rbteach.dynamics, rbteach.analytic; "
@@ -29,24 +24,72 @@ def test_import_rbteach_loads_no_plotting_widgets_or_sympy():
     assert r.returncode == 0, r.stdout + r.stderr
 
 
-def test_environment_yml_lists_the_same_dependencies_as_pyproject():
+def _pins(text, sep="=="):
+    out = {}
+    for line in text.splitlines():
+        m = re.match(r"\s*(?:-\s+)?([A-Za-z0-9_.\-]+)" + re.escape(sep) + r"([^\s#]+)", line)
+        if m:
+            out[m.group(1).lower().replace("_", "-")] = m.group(2)
+    return out
+
+
+def _requirements():
+    from packaging.requirements import Requirement
+
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    wanted = _names(project["dependencies"]) | _names(project["optional-dependencies"]["test"])
-    env = (ROOT / "environment.yml").read_text()
-    listed = set()
-    for line in env.splitlines():
-        m = re.match(r"\s*-\s+([A-Za-z0-9_.\-]+)", line)
-        if m and m.group(1).lower() not in ("pip", "python", "conda-forge"):
-            listed.add(m.group(1).lower())
-    listed.discard("-e")
-    assert "conda-forge" in env
-    assert wanted <= listed, f"missing from environment.yml: {sorted(wanted - listed)}"
-    assert listed <= wanted | {"rbteach", "nodejs"}, f"only in environment.yml: {sorted(listed - wanted)}"
+    groups = {"run": project["dependencies"], **project["optional-dependencies"]}
+    return {g: [Requirement(r) for r in reqs if ";" not in r] for g, reqs in groups.items()}
+
+
+def test_the_library_pulls_no_server_and_the_lab_no_test_stack():
+    reqs = _requirements()
+    assert {r.name for r in reqs["run"]} == {"numpy", "sympy", "matplotlib", "ipywidgets"}
+    assert {r.name for r in reqs["lab"]} == {"jupyterlab"}
+    assert "jupyterlab" not in {r.name for r in reqs["test"]}
+    make = (ROOT / "Makefile").read_text()
+    lab_rule = make[make.index("$(LAB_STAMP):"):].split("\n\n")[0]
+    assert "-e '.[lab]'" in lab_rule and "test" not in lab_rule.split("\n", 1)[1]
+    assert "PIP := $(BIN)/python -m pip install --quiet -c $(CONSTRAINTS)" in make
+
+
+def test_lock_environment_yml_and_pyproject_agree():
+    lock = _pins((ROOT / "constraints.txt").read_text())
+    env_text = (ROOT / "environment.yml").read_text()
+    env = _pins(env_text)
+    reqs = _requirements()
+    direct = {r.name.lower(): r for g in reqs.values() for r in g}
+    # the lock pins every direct dependency, within pyproject's open bounds
+    for name, req in direct.items():
+        assert name in lock, f"constraints.txt does not pin {name}: run make lock"
+        assert req.specifier.contains(lock[name], prereleases=True), f"{name}=={lock[name]} outside {req}"
+    # environment.yml pins every direct dependency at the lock's version, and nothing else
+    assert set(env) == set(direct), f"environment.yml: {sorted(set(env) ^ set(direct))}"
+    for name, version in env.items():
+        assert lock[name] == version, f"environment.yml has {name}=={version}, the lock {lock[name]}"
+    # an exact Python (Binder treats a range as unpinned) that pyproject allows
+    m = re.search(r"^\s*-\s+python=(\d+\.\d+\.\d+)\s*$", env_text, re.M)
+    assert m, "environment.yml must pin an exact python=X.Y.Z"
+    from packaging.specifiers import SpecifierSet
+
+    requires = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"]
+    assert SpecifierSet(requires).contains(m.group(1))
+    assert "-c constraints.txt" in env_text and "conda-forge" in env_text
+
+
+def test_this_environment_has_the_locked_versions():
+    """The suite runs with the versions the stored outputs were made with."""
+    from importlib.metadata import version
+
+    lock = _pins((ROOT / "constraints.txt").read_text())
+    for name in ("numpy", "sympy", "matplotlib", "ipywidgets", "jupyterlab", "nbval"):
+        assert version(name) == lock[name], f"{name} {version(name)} installed, {lock[name]} locked"
 
 
 def test_readme_states_the_commands_and_the_conventions():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for needle in ("make lab", "make test", "(w, x, y, z)", "omega_body", "omega_world", "R I Rᵀ"):
+    for needle in ("make lab", "make test", "(w, x, y, z)", "omega_body", "omega_world", "R I Rᵀ",
+                   "py -m venv .venv", r".venv\Scripts\pip install", "LAB_PORT", "Ctrl+C", "00_index_and_conventions",
+                   "make student", "constraints.txt", "make lock"):
         assert needle in readme, needle
 
 
