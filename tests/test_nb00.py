@@ -1,4 +1,11 @@
-"""Explorer and exercise checks of notebook 00 (conventions)."""
+"""Explorer and exercise checks of notebook 00 (conventions).
+
+The generic checks (contract, sweep, palette, student answers) live in test_explorer_*.py and
+test_exercises_student.py; this file checks what is particular to notebook 00: the explorer's
+numbers, its range (−360° … 360°, the text promises q = (−1, 0, 0, 0) at 360°), its one-line
+message for a zero axis, the view of its 3-D panels, and the exercises' data and answers
+against independent formulas (SciPy's scalar-last quaternions, Rodrigues' formula).
+"""
 
 from __future__ import annotations
 
@@ -6,12 +13,21 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+from scipy.spatial.transform import Rotation  # noqa: E402
 
 from rbteach import quaternion  # noqa: E402
 from rbteach.exercises import nb00 as ex  # noqa: E402
-from rbteach.explorers import nb00  # noqa: E402
+from rbteach.explorers import message, nb00  # noqa: E402
+
+
+def _rodrigues(axis, angle):
+    """Rotation matrix by Rodrigues' formula (independent of rbteach.quaternion)."""
+    n = np.asarray(axis, dtype=float) / np.linalg.norm(axis)
+    K = np.array([[0, -n[2], n[1]], [n[2], 0, -n[0]], [-n[1], n[0], 0]])
+    return np.eye(3) + np.sin(angle) * K + (1 - np.cos(angle)) * K @ K
 
 
 def test_compute_matches_rbteach_quaternion():
@@ -35,47 +51,115 @@ def test_defaults_permute_the_axes():
 def test_summary_shows_q_and_depends_on_the_angle():
     s = nb00.summary(**nb00.DEFAULTS)
     assert "(0.500, 0.500, 0.500, 0.500)" in s
+    assert all(len(line) <= 100 for line in s.split("\n"))
     other = nb00.summary(**{**nb00.DEFAULTS, "angle": 60.0})
     assert other != s
     w = np.cos(np.radians(30.0))
     assert f"{w:.3f}" in other
 
 
+def test_the_main_control_is_the_angle_and_it_reaches_360_degrees():
+    ctrls = nb00.controls()
+    assert list(ctrls)[0] == "angle"
+    assert ctrls["angle"].min == -360.0 and ctrls["angle"].max == 360.0
+    # What the notebook's text promises at 360°: the identity rotation with q = (−1, 0, 0, 0).
+    c = nb00.compute(**{**nb00.DEFAULTS, "angle": ctrls["angle"].max})
+    np.testing.assert_allclose(c["q"], [-1.0, 0.0, 0.0, 0.0], atol=1e-15)
+    np.testing.assert_allclose(c["R"], np.eye(3), atol=1e-15)
+    assert "(-1.000, 0.000, 0.000, 0.000)" in nb00.summary(**{**nb00.DEFAULTS, "angle": 360.0})
+    # 180° about any axis: w = 0
+    assert nb00.compute(angle=180.0, axis_x=0.3, axis_y=-0.4, axis_z=0.2)["q"][0] == pytest.approx(0.0, abs=1e-15)
 
-def test_the_main_control_is_the_angle():
-    assert list(nb00.controls())[0] == "angle"
+
+@pytest.mark.parametrize("axis", [(0.0, 0.0, 0.0), (1e-17, 0.0, -2e-17)])
+def test_a_zero_axis_gives_one_plain_line(axis):
+    kw = dict(zip(("axis_x", "axis_y", "axis_z"), axis))
+    with pytest.raises(ValueError) as err:
+        nb00.summary(**{**nb00.DEFAULTS, **kw})
+    line = message(err.value)
+    assert "\n" not in line and len(line) < 120 and "no direction" in line, line
+    with pytest.raises(ValueError, match="no direction"):
+        nb00.draw(**{**nb00.DEFAULTS, **kw})
 
 
-@pytest.mark.parametrize("kw, word", [({"axis_x": 0.0, "axis_y": 0.0, "axis_z": 0.0}, "axis must be a non-zero"),
-                                      ({"angle": float("nan")}, "angle must be finite"),
+@pytest.mark.parametrize("kw, word", [({"angle": float("nan")}, "angle must be finite"),
                                       ({"axis_y": "up"}, "axis_y must be a real number")])
 def test_bad_input_raises_value_error(kw, word):
     with pytest.raises(ValueError, match=word):
         nb00.compute(**{**nb00.DEFAULTS, **kw})
 
 
-def test_check_xyzw_conversion():
-    assert not ex.check_xyzw_conversion(None)
-    assert "no answer yet" in ex.check_xyzw_conversion(None)
-    right = np.array([np.cos(np.pi / 4), 0.0, 0.0, np.sin(np.pi / 4)])
-    assert "correct" in ex.check_xyzw_conversion(right)
-    assert ex.check_xyzw_conversion(right)
-    assert ex.check_xyzw_conversion(-right)  # −q is the same rotation
-    wrong = ex.check_xyzw_conversion(ex.Q_XYZW)
-    assert not wrong and "Hint" in wrong and "front" in wrong
-    assert "Hint" in ex.check_xyzw_conversion(ex.Q_XYZW[::-1])
-    assert "shape" in ex.check_xyzw_conversion([1.0, 0.0, 0.0])
+def _eye(view):
+    el, az = np.radians(view)
+    return np.array([np.cos(el) * np.cos(az), np.cos(el) * np.sin(az), np.sin(el)])
 
 
-def test_check_composition():
-    assert "no answer yet" in ex.check_composition(None)
-    right = quaternion.multiply(ex.Q_Z, ex.Q_X)
-    # The composed rotation sends body x to world y (x stays on the x axis, then turns to y) and
-    # body y to world z (y turns to z about x; z about the z axis leaves it).
+def test_the_view_points_no_axis_of_the_notebooks_figures_at_the_viewer():
+    # notebook 00's three panels: 60° about z, the same numbers read scalar last, the DCM used as R
+    q = quaternion.from_axis_angle([0.0, 0.0, 1.0], np.radians(60.0))
+    panels = [quaternion.to_matrix(q), quaternion.to_matrix(quaternion.from_xyzw(q)), quaternion.to_matrix(q).T]
+    vectors = np.concatenate([R.T for R in panels] + [np.eye(3), [np.ones(3) / np.sqrt(3)]])
+    angles = np.degrees(np.arccos(np.abs(vectors @ _eye(nb00.VIEW))))
+    assert angles.min() >= 40.0, angles.round(1)
+    # the default view of Matplotlib (30°, −60°) puts x_b of the third panel 30° from the line of sight
+    assert np.degrees(np.arccos(np.abs(vectors @ _eye((30.0, -60.0))))).min() < 31.0
+
+
+def test_draw_frames_labels_world_and_body_axes():
+    fig = plt.figure()
+    ax = fig.add_subplot(projection="3d")
+    nb00.draw_frames(ax, quaternion.to_matrix(quaternion.from_axis_angle([1, 2, 3], 0.7)))
+    texts = {t.get_text() for t in ax.texts}
+    assert {"x_w", "y_w", "z_w", "x_b", "y_b", "z_b"} <= texts
+    assert (ax.elev, ax.azim) == nb00.VIEW
+    assert all(t.get_fontsize() >= 10 for t in ax.texts)
+    plt.close(fig)
+
+
+# ---- exercises: the data discriminate, and the answers agree with independent formulas ----------
+
+def test_exercise_1_scalar_last_data_and_answer():
+    q = ex.check_xyzw_conversion.expected
+    assert ex.check_xyzw_conversion(q) and ex.check_xyzw_conversion(np.round(q, 4).tolist())
+    # SciPy stores (x, y, z, w): its matrix of Q_XYZW equals ours of the converted quaternion
+    np.testing.assert_allclose(Rotation.from_quat(ex.Q_XYZW).as_matrix(), quaternion.to_matrix(q), atol=1e-12)
+    np.testing.assert_allclose(quaternion.to_matrix(q), _rodrigues([2, -3, 6], np.radians(110)), atol=1e-12)
+    # generic data: no two components equal in size, none zero (so every reordering is visible)
+    mags = np.abs(ex.Q_XYZW)
+    assert mags.min() > 0.2 and np.diff(np.sort(mags)).min() > 0.1
+    assert "Move the last entry" in ex.check_xyzw_conversion(ex.Q_XYZW)
+
+
+def test_exercise_2_composition_order():
+    right = ex.check_composition.expected
     R = quaternion.to_matrix(right)
-    np.testing.assert_allclose(R[:, 0], [0, 1, 0], atol=1e-12)
-    np.testing.assert_allclose(R[:, 1], [0, 0, 1], atol=1e-12)
+    np.testing.assert_allclose(R, _rodrigues([0, 0, 1], np.radians(70)) @ _rodrigues([1, 0, 0], np.radians(40)),
+                               atol=1e-12)
+    # body x: stays on x under the first turn, then turns 70° about z
+    np.testing.assert_allclose(R[:, 0], [np.cos(np.radians(70)), np.sin(np.radians(70)), 0.0], atol=1e-12)
     assert ex.check_composition(right) and ex.check_composition(-right)
-    wrong = ex.check_composition(quaternion.multiply(ex.Q_X, ex.Q_Z))
-    assert not wrong and "RIGHT" in wrong
+    assert "RIGHT" in ex.check_composition(quaternion.multiply(ex.Q_X, ex.Q_Z))
     assert "Hamilton product" in ex.check_composition(ex.Q_X + ex.Q_Z)
+    assert "conjugate" in ex.check_composition(quaternion.conjugate(right))
+    assert "scalar last" in ex.check_composition(quaternion.to_xyzw(right))
+    # SciPy composes the same way: (r_z * r_x) applies r_x first
+    r = Rotation.from_euler("x", 40, degrees=True)
+    r = Rotation.from_euler("z", 70, degrees=True) * r
+    np.testing.assert_allclose(r.as_matrix(), R, atol=1e-12)
+
+
+def test_exercise_3_body_vector_to_world():
+    v_world = ex.check_body_to_world.expected
+    np.testing.assert_allclose(v_world, _rodrigues([1, 2, -2], np.radians(130)) @ ex.V_BODY, atol=1e-12)
+    np.testing.assert_allclose(v_world, Rotation.from_quat(ex.Q_R_XYZW).apply(ex.V_BODY), atol=1e-12)
+    assert np.isclose(np.linalg.norm(v_world), np.linalg.norm(ex.V_BODY))       # a rotation keeps lengths
+    assert ex.check_body_to_world(np.round(v_world, 4))
+    dcm = quaternion.to_matrix(quaternion.from_xyzw(ex.Q_R_XYZW)).T
+    assert "DCM" in ex.check_body_to_world(dcm @ ex.V_BODY)
+    assert "from_xyzw" in ex.check_body_to_world(quaternion.to_matrix(ex.Q_R_XYZW) @ ex.V_BODY)
+
+
+def test_placeholders_say_no_answer_yet():
+    for check in (ex.check_xyzw_conversion, ex.check_composition, ex.check_body_to_world):
+        fb = check(None)
+        assert not fb and "no answer yet" in fb
