@@ -1,4 +1,12 @@
-"""Explorer and exercise checks of notebook 01 (inertia tensor)."""
+"""Explorer, exercise and claim checks of notebook 01 (inertia tensor).
+
+Besides the explorer's numbers and the exercises' answers (against textbook formulas and a
+point-mass discretisation), this file checks the notebook's claims: dropping the minus sign of the
+products changes the principal moments unless a product is zero (the corner tensor's numbers, a
+cube about its corner becoming non-physical); turning the body gives R I Rᵀ while turning the axes
+gives Rᵀ I R; I_n = nᵀ I n is the moment about the axis along n; I₁ and I₃ are the least and the
+greatest I_n while I₂ is a saddle.
+"""
 
 from __future__ import annotations
 
@@ -9,18 +17,30 @@ matplotlib.use("Agg")
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
-from rbteach import inertia  # noqa: E402
+from rbteach import inertia, rotation  # noqa: E402
 from rbteach.exercises import nb01 as ex  # noqa: E402
 from rbteach.explorers import nb01  # noqa: E402
 from _figtools import pixels as _pixels  # noqa: E402
 
+
+def _flip(I):
+    """The tensor written with +∫ρxy dV: the products' signs flipped."""
+    return np.asarray(I) * np.where(np.eye(3) == 1, 1.0, -1.0)
+
+
+def _corner_tensor():
+    """The notebook's box (2 kg, 1 × 0.6 × 0.4 m) about its corner."""
+    return inertia.parallel_axis(inertia.box(2.0, 1.0, 0.6, 0.4), 2.0, [-0.5, -0.3, -0.2])
+
+
+# ---- the explorer -------------------------------------------------------------------------------
 
 def test_compute_box_matches_rbteach_inertia():
     r = nb01.compute(a=1.0, b=0.6, c=0.4, dx=0.5, dy=0.3, dz=0.0, shape="box")
     I_com = inertia.box(nb01.MASS, 1.0, 0.6, 0.4)
     np.testing.assert_allclose(r["inertia_com"], I_com)
     np.testing.assert_allclose(r["inertia"], inertia.parallel_axis(I_com, nb01.MASS, [-0.5, -0.3, 0.0]))
-    # Back to the centre of mass with seed 003's direction.
+    # Back to the centre of mass with the direction of the article's inertia_conversion.
     np.testing.assert_allclose(inertia.to_center_of_mass(r["inertia"], nb01.MASS, r["offset"]), I_com, atol=1e-15)
     # Product of inertia with its minus sign: I_xy = −m dx dy.
     assert r["inertia"][0, 1] == pytest.approx(-nb01.MASS * 0.5 * 0.3)
@@ -32,15 +52,29 @@ def test_compute_box_matches_rbteach_inertia():
 def test_compute_cylinder_uses_diameter_a_and_height_c():
     r = nb01.compute(a=0.8, b=5.0, c=1.2, dx=0.0, dy=0.0, dz=0.0, shape="cylinder")
     np.testing.assert_allclose(r["inertia"], inertia.solid_cylinder(nb01.MASS, 0.4, 1.2))
-    # b plays no part for the cylinder.
+    # b plays no part for the cylinder ...
     np.testing.assert_allclose(nb01.compute(a=0.8, b=0.1, c=1.2, dx=0, dy=0, dz=0, shape="cylinder")["inertia"],
                                r["inertia"])
 
 
-def test_summary_depends_on_a():
+def test_the_b_slider_is_disabled_for_the_cylinder():
+    # ... so its slider is disabled while the cylinder is shown, and enabled again for the box
+    ctrls = nb01.controls()
+    assert not ctrls["b"].disabled
+    ctrls["shape"].value = "cylinder"
+    assert ctrls["b"].disabled
+    ctrls["shape"].value = "box"
+    assert not ctrls["b"].disabled
+    box = nb01.widget(shape="cylinder")
+    b_slider = box.children[0].children[list(nb01.DEFAULTS).index("b")]
+    assert b_slider.disabled
+
+
+def test_summary_depends_on_a_and_its_lines_fit():
     s = nb01.summary(**nb01.DEFAULTS)
     I = nb01.compute(**nb01.DEFAULTS)["inertia"]
     assert f"{I[0, 0]:.3f}" in s and f"{I[0, 1]:.3f}" in s and "principal moments" in s
+    assert all(len(line) <= 100 for line in s.split("\n"))
     other = nb01.summary(**{**nb01.DEFAULTS, "a": 1.5})
     assert other != s
     I2 = nb01.compute(**{**nb01.DEFAULTS, "a": 1.5})["inertia"]
@@ -57,6 +91,19 @@ def test_draw_returns_a_figure_that_changes_with_a(shape):
     assert np.any(a != b)
 
 
+@pytest.mark.parametrize("shape", nb01.SHAPES)
+def test_the_body_stays_inside_the_axes_at_the_far_corner(shape):
+    kw = {"a": 2.0, "b": 2.0, "c": 2.0, "dx": -1.0, "dy": 1.0, "dz": 1.0, "shape": shape}
+    fig = nb01.draw(**kw)
+    ax = fig.axes[0]
+    lo, hi = ax.get_xlim3d()[0], ax.get_xlim3d()[1]
+    for line in ax.lines:
+        xs, ys, zs = line.get_data_3d()
+        pts = np.concatenate([np.atleast_1d(xs), np.atleast_1d(ys), np.atleast_1d(zs)])
+        assert np.all(pts >= lo - 1e-9) and np.all(pts <= hi + 1e-9)
+    matplotlib.pyplot.close(fig)
+
+
 def test_the_main_control_is_the_edge_a():
     assert list(nb01.controls())[0] == "a"
 
@@ -69,6 +116,101 @@ def test_bad_input_raises_value_error(kw, word):
         nb01.compute(**{**nb01.DEFAULTS, **kw})
 
 
+# ---- the notebook's claims ----------------------------------------------------------------------
+
+def test_dropping_the_minus_sign_changes_the_principal_moments():
+    I = _corner_tensor()
+    right, wrong = np.linalg.eigvalsh(I), np.linalg.eigvalsh(_flip(I))
+    np.testing.assert_allclose(right, [0.1227, 0.9242, 0.9798], atol=1e-4)
+    np.testing.assert_allclose(wrong, [0.1699, 0.7329, 1.1238], atol=1e-4)
+    assert np.isclose(right.sum(), wrong.sum())            # the trace (the diagonal) is all they share
+
+
+def test_a_cube_about_its_corner_with_the_wrong_sign_is_no_body():
+    m, s = 1.0, 1.0
+    I = inertia.parallel_axis(inertia.box(m, s, s, s), m, [-s / 2, -s / 2, -s / 2])
+    np.testing.assert_allclose(np.linalg.eigvalsh(I), np.array([2, 11, 11]) / 12 * m * s**2)
+    inertia.validate(I)
+    np.testing.assert_allclose(np.linalg.eigvalsh(_flip(I)), np.array([5, 5, 14]) / 12 * m * s**2)
+    with pytest.raises(ValueError, match="triangle inequality"):
+        inertia.validate(_flip(I))
+
+
+def test_with_one_product_zero_the_sign_keeps_the_moments_and_mirrors_the_axes():
+    I = nb01.compute(**nb01.DEFAULTS)["inertia"]          # d = (0.5, 0.3, 0): I_xz = I_yz = 0
+    assert I[0, 2] == 0 and I[1, 2] == 0 and I[0, 1] != 0
+    np.testing.assert_allclose(np.linalg.eigvalsh(_flip(I)), np.linalg.eigvalsh(I))
+    D = np.diag([1.0, -1.0, 1.0])                          # the mirror y → −y
+    np.testing.assert_allclose(D @ I @ D, _flip(I))
+
+
+def test_the_moments_depend_on_the_sign_only_through_the_product_of_the_three_products():
+    rng = np.random.default_rng(7)
+    for _ in range(20):
+        A = rng.normal(size=(3, 3))
+        I = A @ A.T + 3 * np.eye(3)
+        p = I[0, 1] * I[0, 2] * I[1, 2]
+        # det(I) − det(flipped) = 4 I_xy I_xz I_yz: same trace, same sum of 2×2 minors
+        assert np.linalg.det(I) - np.linalg.det(_flip(I)) == pytest.approx(4 * p, rel=1e-9, abs=1e-12)
+
+
+def test_turning_the_body_gives_R_I_Rt_and_turning_the_axes_gives_Rt_I_R():
+    rng = np.random.default_rng(3)
+    masses, points = rng.uniform(0.5, 2.0, 5), rng.normal(size=(5, 3))
+    R = rotation.euler_zyx_to_matrix(0.5, 0.2, -0.4)
+    I = inertia.point_masses(masses, points)[2]
+    I_body_turned = inertia.point_masses(masses, points @ R.T)[2]        # each point p → R p
+    I_axes_turned = inertia.point_masses(masses, points @ R)[2]          # coordinates Rᵀ p in turned axes
+    np.testing.assert_allclose(I_body_turned, R @ I @ R.T, atol=1e-12)
+    np.testing.assert_allclose(I_body_turned, inertia.rotate(I, R), atol=1e-12)
+    np.testing.assert_allclose(I_axes_turned, R.T @ I @ R, atol=1e-12)
+    assert not np.allclose(I_body_turned, I_axes_turned, atol=1e-3)
+    # the notebook's numbers: a box turned 0.5 rad about z, and the axes turned instead
+    box = inertia.box(2.0, 1.0, 0.6, 0.4)
+    Rz = rotation.euler_zyx_to_matrix(0.5, 0.0, 0.0)
+    assert round(inertia.rotate(box, Rz)[0, 1], 4) == -0.0449
+    assert round((Rz.T @ box @ Rz)[0, 1], 4) == 0.0449
+
+
+def _moment_about_axis_by_points(n, N=60):
+    """I about the axis through the corner along unit n, by the midpoint rule over the notebook's box."""
+    a, b, c, m = 1.0, 0.6, 0.4, 2.0
+    g = [(np.arange(N) + 0.5) / N * L for L in (a, b, c)]
+    X, Y, Z = np.meshgrid(*g, indexing="ij")
+    r = np.stack([X.ravel(), Y.ravel(), Z.ravel()], axis=1)
+    dist2 = np.sum(np.cross(r, n) ** 2, axis=1)           # squared distance from the axis
+    return m * dist2.mean()
+
+
+def test_I_n_is_the_moment_about_the_axis_along_n():
+    I = _corner_tensor()
+    for n in (np.array([2.0, 1.0, 2.0]) / 3, np.array([1.0, 0.0, 0.0]), np.array([0.3, -0.5, 0.8])):
+        n = n / np.linalg.norm(n)
+        assert n @ I @ n == pytest.approx(_moment_about_axis_by_points(n), rel=1e-3)
+
+
+def test_I1_and_I3_are_the_extremes_of_I_n_and_I2_is_a_saddle():
+    I = _corner_tensor()
+    moments, O = inertia.principal_axes(I)
+    rng = np.random.default_rng(11)
+    n = rng.normal(size=(20000, 3))
+    n /= np.linalg.norm(n, axis=1, keepdims=True)
+    I_n = np.einsum("ki,ij,kj->k", n, I, n)
+    assert I_n.min() >= moments[0] - 1e-12 and I_n.max() <= moments[2] + 1e-12
+    assert I_n.min() == pytest.approx(moments[0], abs=2e-3) and I_n.max() == pytest.approx(moments[2], abs=2e-3)
+    # about axis 2: tilting towards axis 1 lowers I_n, towards axis 3 raises it
+    e1, e2, e3 = O.T
+    for t in (0.05, 0.2, 0.5):
+        towards_1 = np.cos(t) * e2 + np.sin(t) * e1
+        towards_3 = np.cos(t) * e2 + np.sin(t) * e3
+        assert towards_1 @ I @ towards_1 < moments[1] < towards_3 @ I @ towards_3
+    # ... and the ellipsoid's radius along n is 1/√I_n: n/√I_n lies on xᵀ I x = 1
+    x = n[:5] / np.sqrt(I_n[:5, None])
+    np.testing.assert_allclose(np.einsum("ki,ij,kj->k", x, I, x), 1.0)
+
+
+# ---- exercises ----------------------------------------------------------------------------------
+
 def test_check_box_corner():
     m, a, b, c = ex.BOX["mass"], ex.BOX["a"], ex.BOX["b"], ex.BOX["c"]
     assert "no answer yet" in ex.check_box_corner(None)
@@ -78,23 +220,23 @@ def test_check_box_corner():
                       [-m * a * c / 4, -m * b * c / 4, m * (a**2 + b**2) / 3]])
     fb = ex.check_box_corner(right)
     assert fb and "correct" in fb
-    no_sign = right * np.where(np.eye(3) == 1, 1.0, -1.0)
-    assert "minus sign" in ex.check_box_corner(no_sign)
+    assert ex.check_box_corner(np.round(right, 4).tolist())
+    assert "minus sign" in ex.check_box_corner(_flip(right))
     assert "centre of mass" in ex.check_box_corner(inertia.box(m, a, b, c))
     assert "subtracted" in ex.check_box_corner(inertia.to_center_of_mass(inertia.box(m, a, b, c), m,
                                                                          [a / 2, b / 2, c / 2]))
-    assert not ex.check_box_corner(np.diag(np.diag(right)))
-    assert "shape" in ex.check_box_corner(np.diag(right))
+    assert "not zero" in ex.check_box_corner(np.diag(np.diag(right)))
+    assert "give a 3×3 matrix" in ex.check_box_corner(np.diag(right))
 
 
 def test_check_rod_end():
     m, L = ex.ROD["mass"], ex.ROD["length"]
     assert "no answer yet" in ex.check_rod_end(None)
-    assert ex.check_rod_end(m * L**2 / 3)
+    assert ex.check_rod_end(m * L**2 / 3) and ex.check_rod_end(round(m * L**2 / 3, 4))
     fb = ex.check_rod_end(m * L**2 / 12)
     assert not fb and "centre" in fb
     assert "shift term" in ex.check_rod_end(m * L**2 / 4)
-    assert not ex.check_rod_end(m * L**2)
+    assert "far end" in ex.check_rod_end(m * L**2)
 
 
 def test_check_product_sign():
@@ -106,4 +248,19 @@ def test_check_product_sign():
     assert not fb and "sign" in fb
     _, _, I_com = inertia.point_masses(masses, pts)
     assert "centre of mass" in ex.check_product_sign(I_com[0, 1])
+    assert "weighted by its mass" in ex.check_product_sign(-float(np.sum(pts[:, 0] * pts[:, 1])))
     assert "no answer yet" in ex.check_product_sign(None)
+
+
+def test_check_axis_moment():
+    n = ex.AXIS["direction"] / np.linalg.norm(ex.AXIS["direction"])
+    np.testing.assert_allclose(ex.AXIS["inertia"], _corner_tensor())
+    I_n = _moment_about_axis_by_points(n)
+    k = np.sqrt(I_n / ex.AXIS["mass"])
+    np.testing.assert_allclose(ex.check_axis_moment.expected, [I_n, k], rtol=1e-3)
+    assert ex.check_axis_moment([round(float(ex.check_axis_moment.expected[0]), 4),
+                                 round(float(ex.check_axis_moment.expected[1]), 4)])
+    u = ex.AXIS["direction"]
+    raw = float(u @ ex.AXIS["inertia"] @ u)
+    assert "unit vector" in ex.check_axis_moment([raw, np.sqrt(raw / ex.AXIS["mass"])])
+    assert "give two numbers" in ex.check_axis_moment(0.2785)

@@ -1,9 +1,12 @@
 """Self-checks for notebook 01 (inertia tensor).
 
 Exercise 1: a box about one of its corners (3 × 3 tensor); exercise 2: a thin rod about an axis
-through its end; exercise 3: the sign of a product of inertia of two point masses. The expected
-values come from :mod:`rbteach.inertia`; the hints recognise the usual slips (the centre-of-mass
-tensor, a missing minus sign, the parallel-axis term subtracted instead of added).
+through its end; exercise 3: the sign of a product of inertia of two point masses; exercise 4: the
+moment of inertia ``I_n = nᵀ I n`` about an axis and the radius of gyration ``k = √(I_n / m)``.
+The expected values come from :mod:`rbteach.inertia`; the hints recognise the usual slips (the
+centre-of-mass tensor, a missing minus sign, the parallel-axis term subtracted instead of added, a
+direction that is not a unit vector). The data are of order 1 and generic (unequal edges,
+off-axis points), so that each slip gives a clearly different value.
 """
 
 from __future__ import annotations
@@ -11,16 +14,22 @@ from __future__ import annotations
 import numpy as np
 
 from .. import inertia
-from . import check_close, Feedback
+from . import Exercise
 
-__all__ = ["BOX", "ROD", "POINTS", "check_box_corner", "check_rod_end", "check_product_sign"]
+__all__ = ["BOX", "ROD", "POINTS", "AXIS", "check_box_corner", "check_rod_end", "check_product_sign",
+           "check_axis_moment"]
 
 #: Exercise 1: mass (kg) and full edges a, b, c (m); the box fills [0, a] × [0, b] × [0, c].
-BOX = {"mass": 3.0, "a": 0.4, "b": 0.2, "c": 0.1}
+BOX = {"mass": 6.0, "a": 0.5, "b": 0.4, "c": 0.3}
 #: Exercise 2: a thin rod of this mass (kg) and length (m), along z.
-ROD = {"mass": 1.5, "length": 0.8}
+ROD = {"mass": 2.4, "length": 1.1}
 #: Exercise 3: point masses (kg) and their positions (m).
-POINTS = {"masses": np.array([2.0, 1.0]), "points": np.array([[0.3, 0.5, 0.0], [-0.4, 0.2, 0.3]])}
+POINTS = {"masses": np.array([3.0, 2.0]), "points": np.array([[0.6, 0.5, 0.0], [-0.4, 0.7, 0.3]])}
+#: Exercise 4: a body of this mass (kg) with this tensor (kg m²) about a point O (the box of 2 kg,
+#: 1 × 0.6 × 0.4 m, about its corner), and the direction (not unit) of an axis through O.
+AXIS = {"mass": 2.0,
+        "inertia": inertia.parallel_axis(inertia.box(2.0, 1.0, 0.6, 0.4), 2.0, [-0.5, -0.3, -0.2]),
+        "direction": np.array([2.0, 1.0, 2.0])}
 
 
 def _flip_products(I):
@@ -29,46 +38,110 @@ def _flip_products(I):
     return J
 
 
-def check_box_corner(answer) -> Feedback:
-    """Exercise 1: the box's inertia tensor (3, 3) about its corner at the origin."""
+def _box():
     m, a, b, c = BOX["mass"], BOX["a"], BOX["b"], BOX["c"]
     I_com = inertia.box(m, a, b, c)
-    d = np.array([a, b, c]) / 2  # the centre of mass, seen from the corner
-    expected = inertia.parallel_axis(I_com, m, -d)
-    hints = {
+    d = np.array([a, b, c]) / 2          # the centre of mass, seen from the corner
+    return m, np.array([a, b, c]), d, I_com
+
+
+def _box_expected():
+    m, _, d, I_com = _box()
+    return inertia.parallel_axis(I_com, m, -d)
+
+
+def _box_hints():
+    m, edges, d, I_com = _box()
+    right = inertia.parallel_axis(I_com, m, -d)
+    return {
         "that is the tensor about the centre of mass; move it to the corner with the parallel-axis "
         "theorem.": I_com,
         "the products of inertia carry a minus sign: I_xy = −∫ρ x y dV, negative for a box in the "
-        "x, y > 0 quadrant.": _flip_products(expected),
-        "you subtracted m(|d|² 1 − d dᵀ) (seed 003's inertia_conversion goes from a point TO the "
+        "x, y > 0 quadrant.": _flip_products(right),
+        "you subtracted m(|d|² 1 − d dᵀ) (the article's inertia_conversion goes from a point TO the "
         "centre of mass); moving away from the centre of mass adds it.": inertia.to_center_of_mass(I_com, m, d),
         "the diagonal is right, but the corner is off every symmetry plane: the products of inertia "
-        "are not zero.": np.diag(np.diag(expected)),
+        "are not zero.": np.diag(np.diag(right)),
+        "you shifted by the whole edges (a, b, c), the far corner; the centre of mass is at "
+        "d = (a/2, b/2, c/2) from the corner.": inertia.parallel_axis(I_com, m, edges),
     }
-    return check_close("box about its corner", answer, expected, hints=hints)
 
 
-def check_rod_end(answer) -> Feedback:
-    """Exercise 2: the rod's moment of inertia (a number) about an axis perpendicular to it through one end."""
+check_box_corner = Exercise(
+    "box about its corner", _box_expected, hints=_box_hints,
+    doc="Exercise 1: the box's inertia tensor (3, 3) about its corner at the origin.")
+
+
+def _rod_expected():
     m, L = ROD["mass"], ROD["length"]
-    expected = inertia.parallel_axis(inertia.rod(m, L), m, [0.0, 0.0, L / 2])[0, 0]
-    hints = {
+    return inertia.parallel_axis(inertia.rod(m, L), m, [0.0, 0.0, L / 2])[0, 0]
+
+
+def _rod_hints():
+    m, L = ROD["mass"], ROD["length"]
+    return {
         "m L²/12 is about the centre; the end is L/2 away.": m * L**2 / 12,
         "m (L/2)² is only the shift term; add the moment about the centre, m L²/12.": m * L**2 / 4,
         "the distance from the centre of mass to the end is L/2, not L.": m * L**2 / 12 + m * L**2,
+        "m L² would put all the mass at the far end; add m L²/12 (about the centre) and m (L/2)² "
+        "(the shift).": m * L**2,
         "0 is the moment about the rod's own axis; the question asks about an axis perpendicular "
         "to the rod.": 0.0,
     }
-    return check_close("rod about its end", answer, expected, hints=hints)
 
 
-def check_product_sign(answer) -> Feedback:
-    """Exercise 3: ``I_xy`` (a number) of the point masses :data:`POINTS` about the origin."""
+check_rod_end = Exercise(
+    "rod about its end", _rod_expected, hints=_rod_hints,
+    doc="Exercise 2: the rod's moment of inertia about an axis perpendicular to it through one end.")
+
+
+def _points():
     mass, com, I_com = inertia.point_masses(POINTS["masses"], POINTS["points"])
-    I_origin = inertia.parallel_axis(I_com, mass, -com)
-    expected = I_origin[0, 1]
-    hints = {
-        "the sign: I_xy = −Σ m x y (seed 002 §1 puts the minus sign in the tensor).": -expected,
+    return mass, com, I_com, inertia.parallel_axis(I_com, mass, -com)
+
+
+def _product_hints():
+    _, _, I_com, I_origin = _points()
+    p = POINTS["points"]
+    return {
+        "the sign: I_xy = −Σ m x y (the forces-and-impulses article, §1 慣性テンソル, puts the minus "
+        "sign in the tensor).": -I_origin[0, 1],
         "that is I_xy about the centre of mass; the question asks about the origin.": I_com[0, 1],
+        "each product x y is weighted by its mass: I_xy = −Σ mᵢ xᵢ yᵢ.": -float(np.sum(p[:, 0] * p[:, 1])),
     }
-    return check_close("I_xy about the origin", answer, expected, hints=hints)
+
+
+check_product_sign = Exercise(
+    "I_xy about the origin", lambda: _points()[3][0, 1], hints=_product_hints,
+    doc="Exercise 3: ``I_xy`` (a number) of the point masses :data:`POINTS` about the origin.")
+
+
+def _axis_answer(I, direction, mass):
+    n = np.asarray(direction, dtype=float)
+    n = n / np.linalg.norm(n)
+    I_n = float(n @ I @ n)
+    return np.array([I_n, np.sqrt(I_n / mass)])
+
+
+def _axis_expected():
+    return _axis_answer(AXIS["inertia"], AXIS["direction"], AXIS["mass"])
+
+
+def _axis_hints():
+    I, u, m = AXIS["inertia"], AXIS["direction"], AXIS["mass"]
+    I_n = _axis_expected()[0]
+    raw = float(u @ I @ u)
+    diag_only = float(np.sum((u / np.linalg.norm(u)) ** 2 * np.diag(I)))
+    return {
+        "n must be a unit vector: divide (2, 1, 2) by its length 3 first (you got 9 I_n).":
+            [raw, np.sqrt(raw / m)],
+        "the products of inertia count too: I_n = nᵀ I n = Σᵢ Σⱼ nᵢ Iᵢⱼ nⱼ, not only the diagonal.":
+            [diag_only, np.sqrt(diag_only / m)],
+        "I_n is right; k = √(I_n / m) divides by the mass before the square root.": [I_n, np.sqrt(I_n)],
+        "I_n is right; k = √(I_n / m) is a length: take the square root.": [I_n, I_n / m],
+    }
+
+
+check_axis_moment = Exercise(
+    "moment about an axis", _axis_expected, hints=_axis_hints,
+    doc="Exercise 4: ``[I_n, k]`` with ``I_n = nᵀ I n`` (n the unit direction) and ``k = √(I_n / m)``.")

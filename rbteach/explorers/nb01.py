@@ -5,12 +5,16 @@ Its tensor about its centre of mass comes from :func:`rbteach.inertia.box` (full
 :func:`rbteach.inertia.solid_cylinder` (diameter ``a``, height ``c``, symmetry axis z; ``b`` unused),
 and the parallel-axis theorem (:func:`rbteach.inertia.parallel_axis`) moves it to O:
 
-``I_O = I_com + m (|d|² 1 − d dᵀ)``  (seed 002 §1, seed 003 ``inertia_conversion`` run forwards).
+``I_O = I_com + m (|d|² 1 − d dᵀ)``  (the tensor of the forces-and-impulses article, §1 慣性テンソル;
+the ``inertia_conversion`` of 「回転運動のシミュレーション」 (2019) run forwards).
 
 An offset with two non-zero components gives non-zero products of inertia, with the minus sign of
 ``I_xy = −∫ρ x y dV``: ``I_xy = −m dx dy`` for a symmetric body. The figure shows the body, O and the
-inertia ellipsoid ``xᵀ I_O x = 1`` about O with its principal axes (scaled to fit: it is longest
-along the axis that is easiest to spin about), and the nine entries of ``I_O`` as a coloured table.
+inertia ellipsoid ``xᵀ I_O x = 1`` about O with its principal axes (scaled to fit), and the nine
+entries of ``I_O`` as a table coloured by sign. Along a unit direction n the ellipsoid reaches
+``1/√I_n`` with ``I_n = nᵀ I_O n`` the moment about the axis through O along n: it is longest along
+the axis that is easiest to spin about. The slider ``b`` is disabled for the cylinder (it has no
+part there).
 
 Contract: see :mod:`rbteach.explorers`.
 """
@@ -22,7 +26,7 @@ import numpy as np
 from .. import _validate as _v
 from .. import inertia
 
-__all__ = ["DEFAULTS", "MASS", "SHAPES", "compute", "summary", "draw", "controls", "widget"]
+__all__ = ["DEFAULTS", "MASS", "SHAPES", "VIEW", "compute", "summary", "draw", "controls", "widget"]
 
 #: The body's mass in kg.
 MASS = 2.0
@@ -31,6 +35,8 @@ SHAPES = ("box", "cylinder")
 #: Starting values: lengths in m (``a``: box edge along x or cylinder diameter), offset of the
 #: centre of mass from O in m, and the shape.
 DEFAULTS = {"a": 1.0, "b": 0.6, "c": 0.4, "dx": 0.5, "dy": 0.3, "dz": 0.0, "shape": "box"}
+#: Elevation and azimuth (degrees) of the 3-D view.
+VIEW = (30.0, -40.0)
 
 
 def _fmt(x: float, digits: int = 3) -> str:
@@ -72,14 +78,15 @@ def compute(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAU
 def summary(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAULTS["c"],
             dx: float = DEFAULTS["dx"], dy: float = DEFAULTS["dy"], dz: float = DEFAULTS["dz"],
             shape: str = DEFAULTS["shape"]) -> str:
-    """One line: moments and products of inertia about O, and the principal moments (kg m²)."""
+    """Three lines: moments and products of inertia about O, and the principal moments (kg m²)."""
     r = compute(a, b, c, dx, dy, dz, shape)
     I = r["inertia"]
     mom = ", ".join(_fmt(I[i, i]) for i in range(3))
     prod = ", ".join(_fmt(I[i, j]) for i, j in ((0, 1), (0, 2), (1, 2)))
     pm = ", ".join(_fmt(m) for m in r["moments"])
-    return (f"about O: I_xx, I_yy, I_zz = {mom}; I_xy, I_xz, I_yz = {prod}; "
-            f"principal moments: {pm} kg m²")
+    return (f"about O: moments I_xx, I_yy, I_zz = {mom} kg m²\n"
+            f"products of inertia I_xy, I_xz, I_yz = {prod} kg m²\n"
+            f"principal moments I₁ ≤ I₂ ≤ I₃ = {pm} kg m²")
 
 
 def _draw_cylinder(ax, r: float, h: float, center, n: int = 24, **kw):
@@ -106,52 +113,71 @@ def draw(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAULTS
 
     from .. import plotting
 
+    from matplotlib.colors import LinearSegmentedColormap
+
     r = compute(a, b, c, dx, dy, dz, shape)
     d = r["offset"]
-    fig = plt.figure(figsize=(9, 4), dpi=80)
+    half = np.array([a, b, c] if shape == "box" else [a, a, c]) / 2
+    R = max(1.2, 1.05 * float(np.max(np.abs(d) + half)))        # the whole body stays in the box
+    fig = plt.figure(figsize=(9, 4), dpi=plotting.FIGURE_DPI)
     ax = fig.add_subplot(1, 2, 1, projection="3d")
     if shape == "box":
         plotting.draw_box(ax, a, b, c, center=d, linewidth=1)
     else:
         _draw_cylinder(ax, a / 2, c, d)
     ax.scatter(*d, color="k", s=12)
-    ax.scatter(0, 0, 0, color="tab:purple", s=30)
-    ax.text(0, 0, -0.25, "O", color="tab:purple")
+    ax.scatter(0, 0, 0, color=plotting.PALETTE["reddish purple"], s=30)
+    ax.text(0, 0, -0.2 * R, "O", color=plotting.PALETTE["reddish purple"], fontsize=11)
     radii = plotting.inertia_ellipsoid_radii(np.maximum(r["moments"], 1e-12))
-    plotting.draw_ellipsoid(ax, radii * (0.8 / radii.max()), r["O"], n=20)
-    plotting.draw_frame(ax, r["O"], length=0.9, labels=("1", "2", "3"))
-    plotting.set_equal_3d(ax, 1.2)
-    ax.set_title(f"{shape} ({MASS:g} kg), com at d = ({dx:g}, {dy:g}, {dz:g}) from O\n"
-                 "inertia ellipsoid about O (scaled) and principal axes 1, 2, 3", fontsize=9)
+    plotting.draw_ellipsoid(ax, radii * (0.65 * R / radii.max()), r["O"], n=20, shade=False)
+    plotting.draw_frame(ax, r["O"], length=0.75 * R, labels=("1", "2", "3"))
+    plotting.set_equal_3d(ax, R)
+    ax.view_init(elev=VIEW[0], azim=VIEW[1])
+    ax.set_title(f"{shape} ({MASS:g} kg), centre of mass at d = ({dx:g}, {dy:g}, {dz:g}) m from O\n"
+                 "inertia ellipsoid about O (scaled), principal axes 1, 2, 3", fontsize=10)
 
     tx = fig.add_subplot(1, 2, 2)
     I = r["inertia"]
     vmax = np.abs(I).max()
-    tx.imshow(I, cmap="RdBu_r", vmin=-1.6 * vmax, vmax=1.6 * vmax)
+    sign = LinearSegmentedColormap.from_list(
+        "sign", [plotting.PALETTE["sky blue"], "white", plotting.PALETTE["orange"]])
+    tx.imshow(I, cmap=sign, vmin=-1.4 * vmax, vmax=1.4 * vmax)
     for i in range(3):
         for j in range(3):
-            tx.text(j, i, _fmt(I[i, j]), ha="center", va="center", fontsize=11)
+            tx.text(j, i, _fmt(I[i, j]), ha="center", va="center", fontsize=12)
     tx.set_xticks(range(3), ["x", "y", "z"])
     tx.set_yticks(range(3), ["x", "y", "z"])
-    tx.set_title("I about O (kg m²): red > 0, blue < 0", fontsize=9)
+    tx.set_title("I about O (kg m²): orange > 0, blue < 0", fontsize=10)
     # Fixed margins (what tight_layout found for the defaults): tight_layout measured every label
     # again on each frame, ~25% of the redraw.
-    fig.subplots_adjust(left=0.02, right=0.98, bottom=0.1, top=0.87, wspace=0.09)
+    fig.subplots_adjust(left=0.0, right=0.98, bottom=0.08, top=0.88, wspace=0.05)
     return fig
 
 
 def controls() -> dict:
-    """``a`` (the main slider), ``b``, ``c`` in m, the offset ``dx, dy, dz`` in m, and the shape."""
+    """``a`` (the main slider), ``b``, ``c`` in m, the offset ``dx, dy, dz`` in m, and the shape.
+
+    ``b`` is disabled while the shape is the cylinder (its size is the diameter ``a`` and the
+    height ``c``)."""
     import ipywidgets as w
 
+    style = {"description_width": "initial"}
     ctrls = {}
-    for name, desc in (("a", "a (m)"), ("b", "b (m)"), ("c", "c (m)")):
+    for name, desc in (("a", "a (m): x edge, or diameter"), ("b", "b (m): y edge (box only)"),
+                       ("c", "c (m): z edge, or height")):
         ctrls[name] = w.FloatSlider(value=DEFAULTS[name], min=0.1, max=2.0, step=0.1, description=desc,
-                                    continuous_update=False)
+                                    continuous_update=False, style=style)
     for name in ("dx", "dy", "dz"):
         ctrls[name] = w.FloatSlider(value=DEFAULTS[name], min=-1.0, max=1.0, step=0.1,
-                                    description=f"{name} (m)", continuous_update=False)
-    ctrls["shape"] = w.Dropdown(options=list(SHAPES), value=DEFAULTS["shape"], description="shape")
+                                    description=f"{name} (m): centre of mass from O", continuous_update=False,
+                                    style=style)
+    ctrls["shape"] = w.Dropdown(options=list(SHAPES), value=DEFAULTS["shape"], description="shape", style=style)
+
+    def _only_for_the_box(change):
+        ctrls["b"].disabled = change["new"] != "box"
+
+    ctrls["shape"].observe(_only_for_the_box, names="value")
+    _only_for_the_box({"new": ctrls["shape"].value})
     return ctrls
 
 
