@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import sympy as sp
 
 import matplotlib
 
@@ -49,6 +50,31 @@ def test_products_of_inertia_change_with_the_angle():
     assert np.max(np.abs(b)) > 0.05
 
 
+def test_drawn_axes_are_the_principal_axes_with_signs_that_follow_the_box():
+    for angle, tilt in [(30.0, 20.0), (45.0, 0.0), (-135.0, 75.0), (170.0, -90.0)]:
+        c = nb02.compute(angle=angle, tilt=tilt)
+        A, O = c["axes"], c["O"]
+        np.testing.assert_allclose(np.abs(np.sum(A * O, axis=0)), 1.0, atol=1e-12)   # each column ±O's
+        assert np.linalg.det(A) == pytest.approx(1.0)
+        # the box's edges are its principal axes: the followed axes are R's columns themselves
+        np.testing.assert_allclose(A, c["R"], atol=1e-9)
+
+
+def test_axes_turn_continuously_along_the_slider_where_the_sign_rule_jumps():
+    angles = np.arange(-180.0, 180.1, 2.5)
+    jumps_rule, jumps_drawn = 0, 0
+    for tilt in (0.0, 20.0, -65.0):
+        prev_O = prev_A = None
+        for a in angles:
+            c = nb02.compute(angle=a, tilt=tilt)
+            if prev_O is not None:
+                jumps_rule += int(np.min(np.sum(c["O"] * prev_O, axis=0)) < 0)
+                jumps_drawn += int(np.min(np.sum(c["axes"] * prev_A, axis=0)) < 0.99)
+            prev_O, prev_A = c["O"], c["axes"]
+    assert jumps_rule > 0            # principal_axes' sign rule flips arrows by 180° (at ±45°, ±135°)
+    assert jumps_drawn == 0          # the drawn arrows never do
+
+
 def test_summary_depends_on_main_control_and_matches_compute():
     s0 = nb02.summary(**nb02.DEFAULTS)
     s1 = nb02.summary(**{**nb02.DEFAULTS, "angle": 75.0})
@@ -57,11 +83,26 @@ def test_summary_depends_on_main_control_and_matches_compute():
     assert f"{c['inertia_world'][0, 1]:.3f}" in s0
     assert ", ".join(f"{m:.3f}" for m in c["moments"]) in s0
     assert "-0.000" not in nb02.summary(angle=0.0, tilt=0.0)
+    assert all(len(line) <= 100 for line in nb02.summary(angle=-135.0, tilt=-85.0).split("\n"))
 
 
+def test_the_main_control_is_the_angle_and_labels_are_not_cut():
+    ctrls = nb02.controls()
+    assert list(ctrls) == ["angle", "tilt"]
+    assert all(c.style.description_width == "initial" for c in ctrls.values())
 
-def test_the_main_control_is_the_angle():
-    assert list(nb02.controls())[0] == "angle"
+
+def test_figure_keeps_the_box_and_arrows_inside_the_view():
+    import matplotlib.pyplot as plt
+
+    r = nb02.VIEW_RADIUS
+    assert np.linalg.norm(0.5 * np.array(nb02.EDGES)) <= r      # the box's corners fit at any attitude
+    assert 1.1 * nb02.ARROW_LENGTH <= r                          # the arrows and their labels too
+    fig = nb02.draw(angle=-135.0, tilt=90.0)
+    ax = fig.axes[0]
+    for lim in (ax.get_xlim(), ax.get_ylim(), ax.get_zlim()):
+        assert lim == pytest.approx((-r, r))
+    plt.close(fig)
 
 
 @pytest.mark.parametrize("bad", [np.nan, "ten", [1.0, 2.0]])
@@ -74,56 +115,104 @@ def test_bad_input_raises_value_error_naming_the_argument(bad):
 
 # --- exercises -------------------------------------------------------------------------------
 
-def test_ex1_principal_moments():
-    right, _ = inertia.principal_axes(ex.EX1_INERTIA)
+def test_ex1_principal_moments_in_any_order():
+    right = np.linalg.eigvalsh(ex.EX1_INERTIA)
+    np.testing.assert_allclose(ex.check_principal_moments.expected, right, rtol=1e-12)
     assert ex.check_principal_moments(right)
-    assert "correct" in ex.check_principal_moments(right)
+    assert "correct" in ex.check_principal_moments(np.round(right, 4).tolist())
+    assert ex.check_principal_moments(right[::-1])                   # the order is free
+    assert ex.check_principal_moments(sp.Matrix(np.round(right[[1, 2, 0]], 4).tolist()))
     assert "no answer yet" in ex.check_principal_moments(None)
-    assert not ex.check_principal_moments(None)
-    wrong = ex.check_principal_moments(np.diag(ex.EX1_INERTIA))
+    wrong = ex.check_principal_moments(np.diag(ex.EX1_INERTIA)[::-1])
     assert not wrong and "diagonal entries" in wrong
-    unsorted = ex.check_principal_moments(right[::-1])
-    assert not unsorted and "ascending" in unsorted
-    assert not ex.check_principal_moments(right + 0.1)
+    mean, C = 0.5 * (ex.EX1_INERTIA[0, 0] + ex.EX1_INERTIA[1, 1]), -ex.EX1_INERTIA[0, 1]
+    split = ex.check_principal_moments([mean + C, ex.EX1_INERTIA[2, 2], mean - C])
+    assert not split and "√" in split
+    assert not ex.check_principal_moments(right * 1.03)
+    assert "give three numbers" in ex.check_principal_moments([1.0, 2.0])
 
 
-def test_ex2_symmetry_axis_either_sign():
+def test_ex2_data_are_generic_and_the_axis_is_R_e_z():
+    R = rotation.euler_zyx_to_matrix(*np.radians(ex.EX2_ATTITUDE_DEG))
+    assert np.all(np.abs(R) > 0.05)                                   # no turn about a coordinate axis
     world = ex.ex2_inertia_world()
     m, O = inertia.principal_axes(world)
-    # The distinct moment of a long cylinder is the smallest one: axis 1.
-    assert m[1] == pytest.approx(m[2])
+    assert m[1] == pytest.approx(m[2]) and m[0] < m[1]               # a long cylinder: axis 1 is distinct
+    assert abs(O[:, 0] @ R[:, 2]) == pytest.approx(1.0)
+    np.testing.assert_allclose(ex.check_symmetry_axis.expected, R[:, 2], atol=1e-12)
+
+
+def test_ex2_symmetry_axis_either_sign_and_the_typical_mistakes():
+    R = ex.ex2_attitude()
+    _, O = inertia.principal_axes(ex.ex2_inertia_world())
     axis = O[:, 0]
-    assert ex.check_symmetry_axis(axis)
-    assert ex.check_symmetry_axis(-axis)
+    assert ex.check_symmetry_axis(axis) and ex.check_symmetry_axis(-axis)
+    assert ex.check_symmetry_axis(np.round(-axis, 4).tolist())        # typed as printed, other sign
+    assert ex.check_symmetry_axis(sp.Matrix(np.round(axis, 4).tolist()))   # a 3×1 SymPy column
     assert "no answer yet" in ex.check_symmetry_axis(None)
     local_z = ex.check_symmetry_axis([0.0, 0.0, 1.0])
     assert not local_z and "local z" in local_z
-    mirrored = ex.check_symmetry_axis(axis * np.array([1.0, -1.0, 1.0]))
-    assert not mirrored and "wrong way" in mirrored
-    transverse = ex.check_symmetry_axis(O[:, 1])
-    assert not transverse and "transverse" in transverse
-    scaled = ex.check_symmetry_axis(3.0 * axis)
-    assert not scaled and "unit vector" in scaled
+    row = ex.check_symmetry_axis(R[2, :])
+    assert not row and "row" in row
+    degrees = ex.check_symmetry_axis(rotation.euler_zyx_to_matrix(*ex.EX2_ATTITUDE_DEG)[:, 2])
+    assert not degrees and "radians" in degrees
+    for transverse in (O[:, 1], O[:, 2], (O[:, 1] - 2.0 * O[:, 2]) / np.sqrt(5.0)):
+        fb = ex.check_symmetry_axis(np.round(transverse, 4))
+        assert not fb and "perpendicular" in fb
+    scaled = ex.check_symmetry_axis(np.round(3.0 * axis, 4))
+    assert not scaled and "length" in scaled and "unit vector" in scaled
 
 
-def test_ex3_proper_rotation():
+def test_ex3_data_V_is_a_reflection_that_diagonalises_I():
     V = ex.EX3_V
-    # EX3_V is an eigenvector matrix of EX3_INERTIA with det −1 (what an eigen-solver may return).
+    np.testing.assert_allclose(V.T @ V, np.eye(3), atol=1e-12)
     np.testing.assert_allclose(V.T @ ex.EX3_INERTIA @ V, np.diag(ex.EX3_MOMENTS), atol=1e-12)
     assert np.linalg.det(V) == pytest.approx(-1.0)
-    fixed = V.copy()
-    fixed[:, 0] *= -1.0
-    assert ex.check_proper_rotation(fixed)
-    assert ex.check_proper_rotation(-V)            # three flips: det +1 as well
+    inertia.validate(ex.EX3_INERTIA)
+    assert np.min(np.abs(V)) > 0.05                                   # generic: no zero entries
+
+
+def test_ex3a_every_proper_rotation_with_the_right_axes_is_accepted():
+    V = ex.EX3_V
+    for signs in ([-1, 1, 1], [1, -1, 1], [1, 1, -1], [-1, -1, -1]):
+        O = V * np.array(signs, dtype=float)
+        assert ex.check_proper_rotation(O), signs
+        assert ex.check_proper_rotation(np.round(O, 4).tolist()), signs     # typed with 4 decimals
     m, O = inertia.principal_axes(ex.EX3_INERTIA)
     np.testing.assert_allclose(m, ex.EX3_MOMENTS, atol=1e-12)
     assert ex.check_proper_rotation(O)
+    assert ex.check_proper_rotation(sp.Matrix(np.round(O, 4).tolist()))
+
+
+def test_ex3a_refuses_reflections_wrong_order_and_wrong_axes_in_plain_words():
+    V = ex.EX3_V
     assert "no answer yet" in ex.check_proper_rotation(None)
-    same = ex.check_proper_rotation(V)
+    same = ex.check_proper_rotation(np.round(V, 4))
     assert not same and "reflection" in same
-    swapped = fixed[:, [1, 0, 2]].copy()
-    swapped[:, 2] *= -1.0                          # a rotation, but the moments come out 3, 2, 5
+    two = ex.check_proper_rotation(V * np.array([-1.0, -1.0, 1.0]))
+    assert not two and "det O = −1" in two
+    swapped = V[:, [1, 0, 2]]                                          # det +1, moments come out 3, 2, 4
     order = ex.check_proper_rotation(swapped)
-    assert not order and "order" in order
-    assert not ex.check_proper_rotation(np.eye(3))
-    assert not ex.check_proper_rotation(np.eye(2))
+    assert np.linalg.det(swapped) > 0 and not order and "order" in order
+    other = ex.check_proper_rotation(rotation.euler_zyx_to_matrix(0.3, 0.2, 0.1))
+    assert not other and "eigenvectors" in other
+    scaled = ex.check_proper_rotation(2.0 * V * np.array([1.0, 1.0, -1.0]))
+    assert not scaled and "right angles" in scaled
+    for bad in (np.eye(2), "O", [[1, 0, 0], [0, 1]], None):
+        fb = ex.check_proper_rotation(bad)
+        assert not fb and "shape" not in fb and fb.startswith("O:")
+
+
+def test_ex3b_q_o_is_the_repair_of_principal_axes():
+    V = ex.EX3_V
+    O = np.column_stack([V[:, 0], V[:, 1], np.cross(V[:, 0], V[:, 1])])
+    q = quaternion.from_matrix(O)
+    assert ex.check_q_o(q) and ex.check_q_o(-np.round(q, 4))
+    _, O_pa = inertia.principal_axes(ex.EX3_INERTIA)                   # principal_axes repairs it the same way
+    assert ex.check_q_o(quaternion.from_matrix(O_pa))
+    conj = ex.check_q_o(quaternion.conjugate(q))
+    assert not conj and "conjugate" in conj
+    xyzw = ex.check_q_o(quaternion.to_xyzw(q))
+    assert not xyzw and "scalar first" in xyzw
+    flipped = ex.check_q_o(quaternion.from_matrix(V * np.array([-1.0, 1.0, 1.0])))
+    assert not flipped and "column 1" in flipped

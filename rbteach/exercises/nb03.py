@@ -1,61 +1,90 @@
 """Self-checks for the exercises of notebook 03 (frames).
 
-Each check returns a :class:`rbteach.exercises.Feedback`: "correct ✓", "no answer yet", or a
-hint for a typical wrong answer (transpose, forgotten rotation, wrong tensor in the wrong frame).
-The expected values are computed through rbteach.
+Both checks are :class:`rbteach.exercises.Exercise` objects judged by the collection's rule (right
+within 4 significant digits, any way of writing the numbers). The attitude is generic (yaw, pitch
+and roll all non-zero, no 90° turn), so that each frame mistake in ``hints`` — the transpose
+pitfall Rᵀ I R, R I R without a transpose, a body-frame vector used as a world-frame one, a
+forgotten rotation, degrees read as radians — gives a value clearly different from the right
+answer. The expected values are computed through rbteach.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from . import Feedback, check_close
+from . import Exercise
 from .. import inertia, rotation
 
-__all__ = ["EX_INERTIA", "EX1_YAW_DEG", "EX1_OMEGA_BODY", "EX2_YAW_DEG", "EX2_L_WORLD",
+__all__ = ["EX_INERTIA", "EX_ATTITUDE_DEG", "EX1_OMEGA_BODY", "EX2_L_WORLD", "ex_attitude",
            "check_L_world", "check_omega_world"]
 
 #: The body of both exercises: principal axes = body axes, I = diag(1, 2, 3) kg m².
 EX_INERTIA = np.diag([1.0, 2.0, 3.0])
-
-#: Exercise 1: attitude yaw 90° (pitch = roll = 0) and ω_body (rad/s).
-EX1_YAW_DEG = 90.0
-EX1_OMEGA_BODY = np.array([1.0, 1.0, 0.0])
-
-#: Exercise 2: attitude yaw 30° and the angular momentum in the world frame (kg m²/s).
-EX2_YAW_DEG = 30.0
-EX2_L_WORLD = np.array([0.0, 2.0, 1.0])
+#: The attitude of both exercises: (yaw, pitch, roll) in degrees, R = Rz(yaw) Ry(pitch) Rx(roll).
+EX_ATTITUDE_DEG = (40.0, -25.0, 60.0)
+#: Exercise 1: the angular velocity in the body frame (rad/s).
+EX1_OMEGA_BODY = np.array([0.6, -0.4, 1.2])
+#: Exercise 2: the angular momentum in the world frame (kg m²/s).
+EX2_L_WORLD = np.array([0.8, -1.5, 2.0])
 
 
-def _R(yaw_deg: float) -> np.ndarray:
-    return rotation.euler_zyx_to_matrix(np.radians(yaw_deg), 0.0, 0.0)
+def ex_attitude() -> np.ndarray:
+    """R (body → world) of :data:`EX_ATTITUDE_DEG`: ``rotation.euler_zyx_to_matrix`` in radians."""
+    return rotation.euler_zyx_to_matrix(*np.radians(EX_ATTITUDE_DEG))
 
 
-def check_L_world(answer) -> Feedback:
-    """Exercise 1: ``L_world`` (3,) for :data:`EX_INERTIA`, yaw :data:`EX1_YAW_DEG`, :data:`EX1_OMEGA_BODY`."""
-    R = _R(EX1_YAW_DEG)
-    omega_world = R @ EX1_OMEGA_BODY
-    L_body = EX_INERTIA @ EX1_OMEGA_BODY
-    expected = inertia.rotate(EX_INERTIA, R) @ omega_world
-    hints = {
-        "that is L in the body frame; rotate it to the world: L_world = R L_body.": L_body,
-        "you rotated with Rᵀ (world → body) instead of R (body → world).": R.T @ L_body,
-        "you multiplied the world-frame ω by the body-frame tensor; use I_world = R I Rᵀ.": EX_INERTIA @ omega_world,
-        "that is ω_world, not L_world: multiply by the tensor.": omega_world,
+def _degrees_as_radians() -> np.ndarray:
+    return rotation.euler_zyx_to_matrix(*EX_ATTITUDE_DEG)
+
+
+def _ex1_expected() -> np.ndarray:
+    R = ex_attitude()
+    return inertia.rotate(EX_INERTIA, R) @ (R @ EX1_OMEGA_BODY)      # (R I Rᵀ) ω_world
+
+
+def _ex1_hints() -> dict:
+    R, I, w = ex_attitude(), EX_INERTIA, EX1_OMEGA_BODY
+    w_world = R @ w
+    Rd = _degrees_as_radians()
+    return {
+        "that is L in the body frame, I ω_body; rotate it to the world: L_world = R L_body.": I @ w,
+        "you rotated with Rᵀ (world → body) instead of R (body → world).": R.T @ (I @ w),
+        "you multiplied the world-frame ω by the body-frame tensor; use I_world = R I Rᵀ.": I @ w_world,
+        "that is ω_world, not L_world: multiply by the tensor.": w_world,
+        "you used Rᵀ I R (the transpose pitfall); the world tensor is R I Rᵀ.": R.T @ I @ R @ w_world,
+        "you used R I R without a transpose; the world tensor is R I Rᵀ.": R @ I @ R @ w_world,
+        "you multiplied I_world by ω_body; I_world acts on the world-frame ω_world = R ω_body.":
+            R @ I @ R.T @ w,
+        "the angles went in as degrees where radians are expected: convert with np.radians first.":
+            Rd @ (I @ w),
     }
-    return check_close("L_world", answer, expected, hints=hints)
 
 
-def check_omega_world(answer) -> Feedback:
-    """Exercise 2: ``ω_world`` (3,) from :data:`EX2_L_WORLD` for :data:`EX_INERTIA` at yaw :data:`EX2_YAW_DEG`."""
-    R = _R(EX2_YAW_DEG)
-    I_world = inertia.rotate(EX_INERTIA, R)
-    expected = np.linalg.solve(I_world, EX2_L_WORLD)
+check_L_world = Exercise(
+    "L_world", _ex1_expected, hints=_ex1_hints,
+    doc="Exercise 1: L_world (kg m²/s) for EX_INERTIA at EX_ATTITUDE_DEG with EX1_OMEGA_BODY.")
+
+
+def _ex2_expected() -> np.ndarray:
+    R = ex_attitude()
+    return inertia.rotate(np.linalg.inv(EX_INERTIA), R) @ EX2_L_WORLD     # R I⁻¹ Rᵀ L_world
+
+
+def _ex2_hints() -> dict:
+    R, L = ex_attitude(), EX2_L_WORLD
     I_inv = np.linalg.inv(EX_INERTIA)
-    hints = {
-        "I_body⁻¹ acts on body-frame vectors only; use I_world⁻¹ = R I⁻¹ Rᵀ.": I_inv @ EX2_L_WORLD,
-        "you used Rᵀ I⁻¹ R (the transpose pitfall); the world inverse is R I⁻¹ Rᵀ.": R.T @ I_inv @ R @ EX2_L_WORLD,
-        "that is ω in the body frame, I⁻¹ Rᵀ L_world; rotate it back with R.": I_inv @ R.T @ EX2_L_WORLD,
-        "you multiplied by I_world instead of its inverse.": I_world @ EX2_L_WORLD,
+    Rd = _degrees_as_radians()
+    return {
+        "I⁻¹ acts on body-frame vectors only; use I_world⁻¹ = R I⁻¹ Rᵀ.": I_inv @ L,
+        "you used Rᵀ I⁻¹ R (the transpose pitfall); the world inverse is R I⁻¹ Rᵀ.": R.T @ I_inv @ R @ L,
+        "you used R I⁻¹ R without a transpose; the world inverse is R I⁻¹ Rᵀ.": R @ I_inv @ R @ L,
+        "that is ω in the body frame, I⁻¹ Rᵀ L_world; rotate it back to the world with R.": I_inv @ R.T @ L,
+        "you multiplied by I_world instead of its inverse.": R @ EX_INERTIA @ R.T @ L,
+        "the angles went in as degrees where radians are expected: convert with np.radians first.":
+            Rd @ I_inv @ Rd.T @ L,
     }
-    return check_close("omega_world", answer, expected, hints=hints)
+
+
+check_omega_world = Exercise(
+    "omega_world", _ex2_expected, hints=_ex2_hints,
+    doc="Exercise 2: ω_world (rad/s) for EX_INERTIA at EX_ATTITUDE_DEG with EX2_L_WORLD.")

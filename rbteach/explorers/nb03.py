@@ -1,6 +1,7 @@
 """Explorer of notebook 03 (frames): one angular momentum seen in three frames.
 
-The frame chain of seed 002 §2 is principal axes → body (local) → world. The body is a 12 kg box
+The frame chain of the forces-and-impulses article (§2 座標系) is principal axes → body (local) →
+world. The body is a 12 kg box
 (edges 1.0 × 0.6 × 0.3 m) mounted turned by 25° about the body z axis, so its tensor in the body
 frame is not diagonal and the three frames really differ. The attitude ``R`` (body → world) comes
 from yaw / pitch / roll (``rbteach.rotation.euler_zyx_to_matrix``) and the angular velocity is
@@ -12,7 +13,9 @@ given in the body frame, ``ω_body = (wx, wy, wz)``. Then, in each frame, ``L = 
 * world: ``L_world = I_world ω_world`` with ``I_world = R I Rᵀ`` and ``ω_world = R ω_body``.
 
 They are one vector: ``L_world = R L_body = R O L_I``. The figure draws ``ω_world`` and
-``L_world`` with the body axes in the world frame, and a table of the components in each frame.
+``L_world`` with the body axes in the world frame (both arrows shrunk by one common factor when
+the longer one would leave the box: :func:`arrow_scale`), and a table of the components in each
+frame.
 
 Contract: see :mod:`rbteach.explorers`.
 """
@@ -25,7 +28,7 @@ from .. import _validate as _v
 from .. import inertia, quaternion, rotation
 
 __all__ = ["DEFAULTS", "MASS", "EDGES", "MOUNT_DEG", "body_inertia", "compute", "summary", "table",
-           "draw", "controls", "widget"]
+           "arrow_scale", "draw", "controls", "widget"]
 
 #: Starting values: attitude angles in degrees, ω_body in rad/s.
 DEFAULTS = {"yaw": 30.0, "pitch": 20.0, "roll": 10.0, "wx": 1.0, "wy": 0.5, "wz": 0.5}
@@ -120,6 +123,18 @@ def table(yaw: float = DEFAULTS["yaw"], pitch: float = DEFAULTS["pitch"], roll: 
     return "\n".join(lines)
 
 
+#: Half-width of the 3-D view (the box and the world axes fit inside) and the longest arrow drawn.
+VIEW_RADIUS = 1.2
+ARROW_MAX = 1.1
+
+
+def arrow_scale(omega_world, L_world) -> float:
+    """The factor (≤ 1) by which ``draw`` shrinks both arrows so that the longer one is at most
+    :data:`ARROW_MAX` long (the arrows keep their directions and the ratio of their lengths)."""
+    longest = max(float(np.linalg.norm(omega_world)), float(np.linalg.norm(L_world)))
+    return 1.0 if longest <= ARROW_MAX else ARROW_MAX / longest
+
+
 def draw(yaw: float = DEFAULTS["yaw"], pitch: float = DEFAULTS["pitch"], roll: float = DEFAULTS["roll"],
          wx: float = DEFAULTS["wx"], wy: float = DEFAULTS["wy"], wz: float = DEFAULTS["wz"]):
     """ω_world and L_world with the body axes and the box in the world frame (left); the table (right)."""
@@ -128,30 +143,40 @@ def draw(yaw: float = DEFAULTS["yaw"], pitch: float = DEFAULTS["pitch"], roll: f
     from .. import plotting
 
     c = compute(yaw, pitch, roll, wx, wy, wz)
-    fig = plt.figure(figsize=(9, 4), dpi=80)
-    grid = fig.add_gridspec(1, 2, width_ratios=[1.0, 1.15])
+    w_world, L_world = c["omega"]["world"], c["L"]["world"]
+    k = arrow_scale(w_world, L_world)
+    fig = plt.figure(figsize=(9, 4), dpi=plotting.FIGURE_DPI)
+    grid = fig.add_gridspec(1, 2, width_ratios=[1.0, 1.0])
     ax = fig.add_subplot(grid[0], projection="3d")
-    plotting.draw_frame(ax, None, length=1.4, labels=("X", "Y", "Z"), alpha=0.25)
-    plotting.draw_frame(ax, c["R"], length=0.9, labels=("x", "y", "z"))
+    plotting.draw_frame(ax, None, length=1.0, labels=("X", "Y", "Z"), alpha=0.3)
+    plotting.draw_frame(ax, c["R"], length=0.75, labels=("x", "y", "z"))
     plotting.draw_box(ax, *EDGES, R=c["R"] @ c["O"], linewidth=1)
-    plotting.draw_vector(ax, c["omega"]["world"], color="k", label="ω_world (rad/s)")
-    plotting.draw_vector(ax, c["L"]["world"], color="tab:purple", label="L_world (kg m²/s)")
-    plotting.set_equal_3d(ax, 1.2)
+    plotting.draw_vector(ax, k * w_world, color="k", label="ω_world (rad/s)")
+    plotting.draw_vector(ax, k * L_world, color=plotting.PALETTE["reddish purple"], label="L_world (kg m²/s)")
+    plotting.set_equal_3d(ax, VIEW_RADIUS)
     ax.view_init(elev=20, azim=-50)
     ticks = [-1.0, 0.0, 1.0]
     ax.set_xticks(ticks); ax.set_yticks(ticks); ax.set_zticks(ticks)
-    ax.legend(loc="upper left", fontsize=8)
-    ax.set_title(f"yaw {yaw:.0f}°, pitch {pitch:.0f}°, roll {roll:.0f}°", fontsize=10)
+    for axis in (ax.xaxis, ax.yaxis, ax.zaxis):
+        axis.set_tick_params(labelsize=10)
+    ax.set_box_aspect((1, 1, 1), zoom=0.9)
+    scale = "" if k == 1.0 else f"\narrows drawn × {k:.2f} to fit"
+    ax.set_title(f"yaw {yaw:.0f}°, pitch {pitch:.0f}°, roll {roll:.0f}°{scale}", fontsize=10)
 
     tx = fig.add_subplot(grid[1])
     tx.axis("off")
-    tab = tx.table(cellText=[r[1:] for r in _rows(c)], rowLabels=list(FRAMES), colLabels=_HEADER[1:],
-                   loc="center", cellLoc="right")
+    rows = _rows(c)                                   # one row per frame; the figure shows them as columns
+    cells = [[rows[f][i + 1] for f in range(len(FRAMES))] for i in range(len(_HEADER) - 1)]
+    tab = tx.table(cellText=cells, rowLabels=_HEADER[1:], colLabels=list(FRAMES), loc="center",
+                   cellLoc="right")
     tab.auto_set_font_size(False)
-    tab.set_fontsize(8)
-    tab.scale(1.0, 1.6)
-    tx.set_title("components in each frame (ω in rad/s, L in kg m²/s)", fontsize=9)
-    fig.subplots_adjust(left=0.0, right=0.99, bottom=0.08, top=0.9, wspace=0.12)
+    tab.set_fontsize(10)
+    tab.scale(0.9, 1.35)
+    tx.set_title("ω (rad/s) and L (kg m²/s) in each frame", fontsize=10)
+    handles, labels = ax.get_legend_handles_labels()
+    tx.legend(handles, labels, loc="lower center", fontsize=10, ncol=2, frameon=False,
+              bbox_to_anchor=(0.5, -0.08))
+    fig.subplots_adjust(left=0.0, right=0.97, bottom=0.06, top=0.88, wspace=0.15)
     return fig
 
 
@@ -159,13 +184,15 @@ def controls() -> dict:
     """Sliders: yaw (main control), pitch, roll in degrees; wx, wy, wz = ω_body in rad/s."""
     import ipywidgets as w
 
+    style = {"description_width": "initial"}
+
     def angle(name, lo, hi):
         return w.FloatSlider(value=DEFAULTS[name], min=lo, max=hi, step=5.0, description=f"{name} (°)",
-                             continuous_update=False)
+                             continuous_update=False, style=style)
 
     def rate(name):
         return w.FloatSlider(value=DEFAULTS[name], min=-2.0, max=2.0, step=0.1,
-                             description=f"ω_body {name[1]}", continuous_update=False)
+                             description=f"ω_body {name[1]} (rad/s)", continuous_update=False, style=style)
 
     return {"yaw": angle("yaw", -180.0, 180.0), "pitch": angle("pitch", -90.0, 90.0),
             "roll": angle("roll", -180.0, 180.0), "wx": rate("wx"), "wy": rate("wy"), "wz": rate("wz")}
