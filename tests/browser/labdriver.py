@@ -58,13 +58,13 @@ def isolated_env(tmp: Path) -> dict:
 
 
 def _user_settings(tmp: Path) -> Path:
+    """User settings as a new user has them. The only change: no news or update checks (they would
+    reach for the internet). Notebooks keep JupyterLab's default windowing: cells far from the view
+    are not in the page, so the tests scroll to what they look for, as a person does."""
     d = tmp / "lab-settings"
     (d / "@jupyterlab" / "apputils-extension").mkdir(parents=True, exist_ok=True)
-    (d / "@jupyterlab" / "notebook-extension").mkdir(parents=True, exist_ok=True)
     (d / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings").write_text(
         json.dumps({"fetchNews": "false", "checkForUpdates": False}))
-    (d / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings").write_text(
-        json.dumps({"windowingMode": "none"}))
     return d
 
 
@@ -184,8 +184,34 @@ def explorer(page, index: int = 0):
     return page.locator(".rbteach-explorer").nth(index)
 
 
+def scroll_to(page, selector: str, timeout: float = 120.0, index: int = 0):
+    """Scroll the notebook down, as a person does with the mouse wheel, until ``selector`` is in
+    the page (a windowed notebook leaves far-away cells out of it); return its locator, in view.
+
+    Starts from the top; at the bottom it starts again from the top (outputs may still be coming)."""
+    loc = page.locator(selector).nth(index)
+    panel = page.locator(".jp-NotebookPanel .jp-WindowedPanel-outer").first
+    deadline = time.monotonic() + timeout
+    last_top = None
+    while time.monotonic() < deadline:
+        if loc.count() > 0:
+            loc.scroll_into_view_if_needed()
+            return loc
+        box = panel.bounding_box()
+        if box:
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.mouse.wheel(0, 0.8 * box["height"])
+        time.sleep(0.15)
+        top = panel.evaluate("e => e.scrollTop") if panel.count() else None
+        if top == last_top:                       # at the bottom: back to the top, try again
+            panel.evaluate("e => { e.scrollTop = 0; }")
+            time.sleep(0.3)
+        last_top = top
+    raise TimeoutError(f"{selector!r} never appeared in the notebook")
+
+
 def wait_for_explorer(page, index: int = 0, timeout: float = 120_000):
-    ex = explorer(page, index)
+    ex = scroll_to(page, ".rbteach-explorer", timeout / 1000, index=index)
     ex.locator(".widget-output .jp-OutputArea-output img").first.wait_for(timeout=timeout)
     ex.scroll_into_view_if_needed()
     return ex

@@ -1,45 +1,89 @@
-"""The attitude animations (Matplotlib jshtml, notebooks 07 and 08) play in JupyterLab.
+"""The attitude players (rbteach.player, notebooks 07 and 08) in a default JupyterLab.
 
-After Run All, each animation must show its first frame (its script ran: a notebook opened from
-disk is untrusted, so this needs the run), and pressing Play must move on: the frame slider
-advances and the picture's pixels change. No JavaScript error may be raised on the way.
+After Run All, scrolled to as a person scrolls (JupyterLab's default windowed notebook), each
+player must show a picture (a canvas with drawing on it, not a blank); Play must advance the time
+and change the pixels, at the display's frame rate; dragging the 3-D view must turn it; "reset
+view" must bring the first picture back; the attitude the page draws must be rbteach's SLERP of the
+stored samples (to rounding); and no JavaScript error may be raised.
 """
 
 from __future__ import annotations
 
+import json
+import time
+
+import numpy as np
 import pytest
 
 import labdriver
+from rbteach.player import slerp_samples
 
 pytestmark = pytest.mark.browser
 
-ANIMATION_NOTEBOOKS = [p for p in sorted(labdriver.NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
-                       if "_anim_img" in p.read_text(encoding="utf-8")]
+PLAYER_NOTEBOOKS = [p for p in sorted(labdriver.NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+                    if "rbteach-player" in p.read_text(encoding="utf-8")]
 
-_FRAME_SHOWN_JS = "(img) => img.complete && img.naturalWidth > 0 && img.src.startsWith('data:image/')"
+_CANVAS_HASH_JS = """(c) => {
+  const g = c.getContext('2d'); const d = g.getImageData(0, 0, c.width, c.height).data;
+  let h = 2166136261 >>> 0, ink = 0;
+  for (let i = 0; i < d.length; i += 4) { h = Math.imul(h ^ d[i] ^ (d[i+1] << 8) ^ (d[i+2] << 16), 16777619) >>> 0;
+    if (d[i+3] > 0 && (d[i] < 200 || d[i+1] < 200 || d[i+2] < 200)) ink++; }
+  return [h.toString(16), ink];
+}"""
 
 
-def test_the_attitude_animations_are_found():
-    assert {"07", "08"} <= {p.name[:2] for p in ANIMATION_NOTEBOOKS}
+def test_the_players_are_found():
+    assert {"07", "08"} <= {p.name[:2] for p in PLAYER_NOTEBOOKS}
 
 
-@pytest.mark.parametrize("path", ANIMATION_NOTEBOOKS, ids=lambda p: p.name)
-def test_animation_plays_after_run_all(page, lab, path, screenshot_dir):
+@pytest.mark.parametrize("path", PLAYER_NOTEBOOKS, ids=lambda p: p.name)
+def test_player_shows_plays_orbits_and_matches_rbteach(page, lab, path, screenshot_dir):
     labdriver.open_notebook(page, lab, path.name)
     labdriver.run_all(page)
-    anim = page.locator(".jp-OutputArea-output .animation").first
-    anim.wait_for(timeout=120_000)
-    anim.scroll_into_view_if_needed()
-    img, slider = anim.locator("img").first, anim.locator("input.anim-slider").first
-    page.wait_for_function(_FRAME_SHOWN_JS, arg=img.element_handle(), timeout=30_000)
-    first_frame, first_pixels = int(slider.input_value()), labdriver.image_hash(img)
-    anim.screenshot(path=str(screenshot_dir / f"{path.stem}-animation-first.png"))
+    player = labdriver.scroll_to(page, ".rbteach-player .rbteach-player-canvas", timeout=180)
+    root = page.locator(".rbteach-player").filter(has=page.locator(".rbteach-player-canvas")).first
+    root.scroll_into_view_if_needed()
+    canvas = player
+    h0, ink = canvas.evaluate(_CANVAS_HASH_JS)
+    assert ink > 500, f"{path.name}: the player's canvas is blank ({ink} drawn pixels)"
+    root.screenshot(path=str(screenshot_dir / f"{path.stem}-player-first.png"))
 
-    anim.get_by_role("button", name="Play", exact=True).click()
-    page.wait_for_function("([s, f]) => Number(s.value) >= f + 3", arg=[slider.element_handle(), first_frame],
-                           timeout=15_000)
-    anim.get_by_role("button", name="Pause", exact=True).click()
-    assert int(slider.input_value()) > first_frame
-    assert labdriver.image_hash(img) != first_pixels, f"{path.name}: Play moved the slider, not the picture"
-    anim.screenshot(path=str(screenshot_dir / f"{path.stem}-animation-played.png"))
+    # the page's attitude is rbteach's SLERP of the stored samples
+    data = json.loads(root.locator(".rbteach-player-data").first.text_content())
+    t, q = np.array(data["t"]), np.array(data["q"])
+    probe = [float(t[0]), float(t[0] + 0.37 * (t[-1] - t[0])), float(t[0] + 0.731 * (t[-1] - t[0])), float(t[-1])]
+    got = np.array(root.evaluate("(r, ts) => ts.map(x => r.rbteach.attitude(x))", probe))
+    want = slerp_samples(t, q, probe)
+    assert np.abs(got - want).max() < 1e-12, f"{path.name}: page attitude differs from rbteach by {np.abs(got - want).max():.2e}"
+
+    # Play: time advances, pixels change, frames come at the display's rate
+    label = root.locator(".rbteach-time-label")
+    before = label.inner_text()
+    root.get_by_role("button", name="Play").click()
+    time.sleep(1.5)
+    state = root.evaluate("r => [r.rbteach.state.t, r.rbteach.state.frames, r.rbteach.state.playing]")
+    root.get_by_role("button", name="Pause").click()
+    assert state[0] > data["t"][0] and label.inner_text() != before, f"{path.name}: Play did not advance the time"
+    assert state[1] >= 20, f"{path.name}: only {state[1]} frames in 1.5 s of play"
+    h1, _ = canvas.evaluate(_CANVAS_HASH_JS)
+    assert h1 != h0, f"{path.name}: Play moved the time, not the picture"
+    root.screenshot(path=str(screenshot_dir / f"{path.stem}-player-played.png"))
+
+    # orbit: a mouse drag on the canvas turns the view; reset view brings it back
+    root.locator(".rbteach-time").first.fill(str(data["t"][0]))
+    root.locator(".rbteach-time").first.dispatch_event("input")
+    h_start, _ = canvas.evaluate(_CANVAS_HASH_JS)
+    box = canvas.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for i in range(1, 11):
+        page.mouse.move(x + 12 * i, y + 4 * i)
+    page.mouse.up()
+    time.sleep(0.1)
+    h_orbit, _ = canvas.evaluate(_CANVAS_HASH_JS)
+    assert h_orbit != h_start, f"{path.name}: dragging did not turn the 3-D view"
+    root.get_by_role("button", name="reset view").click()
+    time.sleep(0.1)
+    assert canvas.evaluate(_CANVAS_HASH_JS)[0] == h_start, f"{path.name}: reset view did not restore the view"
     assert not page.js_errors, f"{path.name}: JavaScript errors {page.js_errors}"

@@ -1,0 +1,361 @@
+"""An attitude player for the notebooks: the body turning in 3-D, in the browser, at the display's rate.
+
+:func:`attitude_player` takes a simulated trajectory (times and body → world quaternions) and gives
+an object the notebook displays as one self-contained HTML block: a ``<canvas>`` drawn by a small
+script (no library, nothing loaded from the internet), with play/pause, a time slider, a speed
+choice, and a 3-D view that the mouse (or a finger) orbits; a double-click or "reset view" puts the
+camera back. Between two samples the attitude is interpolated by SLERP,
+
+    q(t) = q_k ⊗ (q_k⁻¹ ⊗ q_{k+1})^s,   s = (t − t_k) / (t_{k+1} − t_k),
+
+with q_{k+1} taken with the sign nearer q_k (the double cover), so the picture moves smoothly at any
+frame rate whatever the sampling step. Each frame draws the world axes (grey), the body's outline
+(``body_edges``, e.g. a box or the T-handle's mesh outline, turned by R(q)), the body axes x′, y′, z′
+(the columns of R, in :data:`rbteach.plotting.AXIS_COLORS`), fixed or moving world vectors (e.g. L),
+and the trace of the tip of one body axis.
+
+Where no script runs (GitHub, an untrusted notebook, a static page without JavaScript), the block
+shows its poster instead: a PNG of the first frame drawn by Matplotlib. Nothing depends on
+JupyterLab's settings: every copy of the output mounts itself when its poster image loads, so the
+player works with JupyterLab's default windowed notebooks, in Notebook 7, VS Code and on the website.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+
+import numpy as np
+
+from . import _validate as _v
+
+__all__ = ["attitude_player", "AttitudePlayer", "slerp_samples"]
+
+_VECTOR_COLORS = ("#000000", "#CC79A7", "#E69F00", "#56B4E9")
+
+
+def slerp_samples(t, q, t_query) -> np.ndarray:
+    """The player's attitude at ``t_query``: SLERP between the samples ``(t, q)`` (the JavaScript
+    player computes the same; ``tests/browser`` compares the two). Returns unit quaternions."""
+    t = np.asarray(t, dtype=float)
+    q = np.asarray(q, dtype=float)
+    tq = np.atleast_1d(np.asarray(t_query, dtype=float))
+    k = np.clip(np.searchsorted(t, tq, side="right") - 1, 0, len(t) - 2)
+    s = np.clip((tq - t[k]) / (t[k + 1] - t[k]), 0.0, 1.0)
+    a, b = q[k], q[k + 1]
+    b = np.where((np.sum(a * b, axis=-1) < 0)[:, None], -b, b)
+    cos = np.clip(np.sum(a * b, axis=-1), -1.0, 1.0)
+    ang = np.arccos(cos)
+    sin = np.sin(ang)
+    small = sin < 1e-9
+    wa = np.where(small, 1.0 - s, np.sin((1.0 - s) * ang) / np.where(small, 1.0, sin))
+    wb = np.where(small, s, np.sin(s * ang) / np.where(small, 1.0, sin))
+    out = wa[:, None] * a + wb[:, None] * b
+    return out / np.linalg.norm(out, axis=-1, keepdims=True)
+
+
+class AttitudePlayer:
+    """What :func:`attitude_player` returns: displays as the player (HTML) or its poster (PNG)."""
+
+    def __init__(self, data: dict, poster_png: bytes, height: int):
+        self.data = data
+        self.poster_png = poster_png
+        self.height = height
+
+    def __repr__(self):
+        n = len(self.data["t"])
+        return f"<attitude player: {n} samples, t = {self.data['t'][0]:.2f} … {self.data['t'][-1]:.2f} s>"
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        return {"text/html": self.html(), "image/png": base64.b64encode(self.poster_png).decode("ascii"),
+                "text/plain": repr(self)}
+
+    def html(self) -> str:
+        """The self-contained HTML block: poster, canvas, controls, data and the script."""
+        poster = base64.b64encode(self.poster_png).decode("ascii")
+        payload = html.escape(json.dumps(self.data, separators=(",", ":")), quote=False)
+        size = self.height
+        title = html.escape(self.data.get("title", ""))
+        return _TEMPLATE.format(poster=poster, payload=payload, size=size, title=title, script=_SCRIPT)
+
+
+def attitude_player(t, q, *, body_edges=None, vectors_world=None, trace_axis: int | None = 2,
+                    length: float = 1.0, title: str = "", speed: float = 1.0, size: int = 420) -> AttitudePlayer:
+    """The attitude history ``q(t)`` as an interactive 3-D player (see the module docstring).
+
+    Parameters
+    ----------
+    t : array_like, shape (n,)
+        Sample times (s), strictly increasing, n ≥ 2.
+    q : array_like, shape (n, 4)
+        Body → world attitudes (w, x, y, z) at ``t``; each is normalised.
+    body_edges : array_like, shape (m, 2, 3), optional
+        Segments of the body's outline in the body frame (:func:`rbteach.plotting.mesh_outline`).
+    vectors_world : dict, optional
+        ``{label: v}``, ``v`` of shape (3,) (fixed, e.g. the angular momentum of a free body) or
+        (n, 3) (one per sample), world frame.
+    trace_axis : {0, 1, 2} or None
+        Draw the path of the tip of this body axis (x′, y′, z′); None for no trace.
+    length : float
+        Length of the drawn body axes (> 0).
+    title : str
+        Shown above the picture.
+    speed : float
+        Simulated seconds per real second at the start (the student can change it).
+    size : int
+        Width and height of the picture in CSS pixels (200 … 800).
+    """
+    from .quaternion import normalize, to_matrix
+
+    tt = _v.array(t, "t", ())
+    if tt.ndim != 1 or tt.shape[0] < 2:
+        raise ValueError(f"t must be a 1-D array of at least 2 times, got shape {tt.shape}")
+    if not np.all(np.diff(tt) > 0):
+        raise ValueError("t must be strictly increasing")
+    qa = _v.quaternion(q, "q")
+    if qa.shape != (tt.shape[0], 4):
+        raise ValueError(f"q must have shape ({tt.shape[0]}, 4) to match t, got shape {qa.shape}")
+    qa = normalize(qa)
+    length = _v.positive(length, "length")
+    speed = _v.positive(speed, "speed")
+    if not isinstance(size, (int, np.integer)) or isinstance(size, bool) or not 200 <= size <= 800:
+        raise ValueError(f"size must be a whole number of pixels from 200 to 800, got {size!r}")
+    if trace_axis not in (None, 0, 1, 2):
+        raise ValueError(f"trace_axis must be 0, 1, 2 or None, got {trace_axis!r}")
+    if body_edges is None:
+        edges = np.zeros((0, 2, 3))
+    else:
+        edges = _v.array(body_edges, "body_edges", (2, 3))
+        if edges.ndim != 3:
+            raise ValueError(f"body_edges must have shape (m, 2, 3), got shape {edges.shape}")
+    n = tt.shape[0]
+    vecs = []
+    for i, (label, v) in enumerate((vectors_world or {}).items()):
+        a = _v.vector3(v, f"vectors_world[{label!r}]")
+        if a.shape not in ((3,), (n, 3)):
+            raise ValueError(f"vectors_world[{label!r}] must have shape (3,) or ({n}, 3), got shape {a.shape}")
+        vecs.append({"label": str(label), "color": _VECTOR_COLORS[i % len(_VECTOR_COLORS)],
+                     "v": np.broadcast_to(a, (n, 3)).round(6).tolist(), "fixed": a.shape == (3,)})
+    radius = 1.25 * max([length] + [float(np.max(np.linalg.norm(np.asarray(v["v"]), axis=-1))) for v in vecs]
+                        + [float(np.max(np.linalg.norm(edges, axis=-1), initial=0.0))])
+    from .plotting import AXIS_COLORS
+
+    data = {
+        "t": tt.round(9).tolist(), "q": qa.round(9).tolist(), "edges": edges.round(6).tolist(), "vectors": vecs,
+        "trace": trace_axis, "length": length, "radius": radius, "title": str(title), "speed": speed,
+        "colors": list(AXIS_COLORS), "view": {"elev": 20.0, "azim": 30.0},
+    }
+    poster = _poster(to_matrix(qa[0]), edges, vecs, length, radius, str(title), size)
+    return AttitudePlayer(data, poster, size)
+
+
+def _poster(R, edges, vecs, length, radius, title, size) -> bytes:
+    """The first frame as a PNG (Matplotlib, same view), for places where no script runs."""
+    import io
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from .plotting import AXIS_COLORS, FIGURE_DPI
+
+    fig = Figure(figsize=(size / FIGURE_DPI, size / FIGURE_DPI), dpi=FIGURE_DPI)
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot(projection="3d")
+    fig.subplots_adjust(left=0, right=1, bottom=0, top=1)
+    ax.set_xlim(-radius, radius), ax.set_ylim(-radius, radius), ax.set_zlim(-radius, radius)
+    ax.set_box_aspect((1, 1, 1), zoom=1.25)
+    ax.set_axis_off()
+    ax.view_init(elev=20, azim=30)
+    for i, lab in enumerate("xyz"):
+        e = np.eye(3)[i] * radius
+        ax.plot(*np.stack([-e, e]).T, color="0.7", linewidth=0.8)
+        ax.text(*(1.05 * e), lab, color="0.45", fontsize=10)
+    for a, b in edges:
+        pa, pb = R @ a, R @ b
+        ax.plot(*np.stack([pa, pb]).T, color="0.3", linewidth=1.2)
+    for i, lab in enumerate(("x′", "y′", "z′")):
+        tip = R[:, i] * length
+        ax.plot([0, tip[0]], [0, tip[1]], [0, tip[2]], color=AXIS_COLORS[i], linewidth=3)
+        ax.text(*(1.08 * tip), lab, color=AXIS_COLORS[i], fontsize=11)
+    for v in vecs:
+        p = np.asarray(v["v"][0])
+        ax.plot([0, p[0]], [0, p[1]], [0, p[2]], color=v["color"], linewidth=2, linestyle="--")
+        ax.text(*(1.05 * p), v["label"], color=v["color"], fontsize=11)
+    ax.text2D(0.02, 0.97, (title + "\n" if title else "") + "t = 0.00 s  (poster: run the notebook to play)",
+              transform=ax.transAxes, fontsize=10, va="top")
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=FIGURE_DPI)
+    return buf.getvalue()
+
+
+_TEMPLATE = """<div class="rbteach-player" style="font: 14px sans-serif; width: {size}px; max-width: 100%;">
+<img class="rbteach-player-poster" alt="{title} (first frame)" width="{size}" height="{size}"
+ src="data:image/png;base64,{poster}" onload="window.rbteachPlayer &amp;&amp; window.rbteachPlayer.mount(this)">
+<script type="application/json" class="rbteach-player-data">{payload}</script>
+<script>{script}</script>
+</div>"""
+
+# The player. Defined once per page (window.rbteachPlayer), mounted once per copy of the output:
+# the poster's onload calls mount(), and so does this script for its own block.
+_SCRIPT = r"""
+(function () {
+  if (!window.rbteachPlayer) {
+    const P = {};
+    P.slerp = function (a, b, s) {
+      let d = a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3];
+      if (d < 0) { b = [-b[0], -b[1], -b[2], -b[3]]; d = -d; }
+      d = Math.min(1, d);
+      const ang = Math.acos(d), sn = Math.sin(ang);
+      let wa, wb;
+      if (sn < 1e-9) { wa = 1 - s; wb = s; } else { wa = Math.sin((1 - s) * ang) / sn; wb = Math.sin(s * ang) / sn; }
+      const q = [wa*a[0] + wb*b[0], wa*a[1] + wb*b[1], wa*a[2] + wb*b[2], wa*a[3] + wb*b[3]];
+      const n = Math.hypot(q[0], q[1], q[2], q[3]);
+      return [q[0]/n, q[1]/n, q[2]/n, q[3]/n];
+    };
+    P.locate = function (t, tq) {          // k with t[k] <= tq < t[k+1], clamped
+      let lo = 0, hi = t.length - 1;
+      if (tq <= t[0]) return [0, 0];
+      if (tq >= t[hi]) return [hi - 1, 1];
+      while (hi - lo > 1) { const m = (lo + hi) >> 1; if (t[m] <= tq) lo = m; else hi = m; }
+      return [lo, (tq - t[lo]) / (t[lo + 1] - t[lo])];
+    };
+    P.attitude = function (d, tq) { const [k, s] = P.locate(d.t, tq); return P.slerp(d.q[k], d.q[k + 1], s); };
+    P.matrix = function (q) {
+      const [w, x, y, z] = q;
+      return [[1 - 2*(y*y + z*z), 2*(x*y - w*z), 2*(x*z + w*y)],
+              [2*(x*y + w*z), 1 - 2*(x*x + z*z), 2*(y*z - w*x)],
+              [2*(x*z - w*y), 2*(y*z + w*x), 1 - 2*(x*x + y*y)]];
+    };
+    const mul = (R, p) => [R[0][0]*p[0] + R[0][1]*p[1] + R[0][2]*p[2],
+                           R[1][0]*p[0] + R[1][1]*p[1] + R[1][2]*p[2],
+                           R[2][0]*p[0] + R[2][1]*p[1] + R[2][2]*p[2]];
+    P.mount = function (node) {
+      const root = node.closest ? node.closest('.rbteach-player') : null;
+      if (!root || root.rbteachMounted) return;
+      if (!root.isConnected) { setTimeout(() => P.mount(node), 100); return; }
+      const src = root.querySelector('.rbteach-player-data');
+      if (!src) return;
+      root.rbteachMounted = true;
+      const d = JSON.parse(src.textContent);
+      const poster = root.querySelector('.rbteach-player-poster');
+      const size = poster ? poster.width : 420;
+      const dpr = window.devicePixelRatio || 1;
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.round(size * dpr); canvas.height = Math.round(size * dpr);
+      canvas.style.cssText = `width:${size}px;height:${size}px;display:block;touch-action:none;cursor:grab;background:#fff`;
+      canvas.className = 'rbteach-player-canvas';
+      canvas.title = 'drag to orbit the view; double-click to reset it';
+      const bar = document.createElement('div');
+      bar.className = 'rbteach-player-controls';
+      bar.style.cssText = 'display:flex;align-items:center;gap:6px;flex-wrap:wrap;margin-top:4px';
+      const tEnd = d.t[d.t.length - 1], t0 = d.t[0];
+      bar.innerHTML = `<button class="rbteach-play" aria-label="Play" title="Play / pause" style="min-width:4.5em">▶ Play</button>
+        <input class="rbteach-time" type="range" min="${t0}" max="${tEnd}" step="${(tEnd - t0) / 2000}" value="${t0}" style="flex:1;min-width:120px" aria-label="time">
+        <span class="rbteach-time-label" style="font-family:monospace;min-width:8.5em">t = 0.00 s</span>
+        <label>speed <select class="rbteach-speed" aria-label="speed">
+          ${[0.25, 0.5, 1, 2, 4, 8].map(v => `<option value="${v}" ${v === d.speed ? 'selected' : ''}>×${v}</option>`).join('')}
+        </select></label>
+        <button class="rbteach-reset" title="Back to the starting view">reset view</button>`;
+      if (!bar.querySelector(`option[value="${d.speed}"]`)) {
+        const o = document.createElement('option'); o.value = d.speed; o.textContent = '×' + d.speed; o.selected = true;
+        bar.querySelector('.rbteach-speed').appendChild(o);
+      }
+      if (poster) poster.style.display = 'none';
+      root.insertBefore(canvas, poster ? poster.nextSibling : root.firstChild);
+      root.insertBefore(bar, canvas.nextSibling);
+      const g = canvas.getContext('2d');
+      const st = { t: t0, playing: false, elev: d.view.elev, azim: d.view.azim, speed: d.speed,
+                   frames: 0, drawn: 0, last: null, drag: null };
+      root.rbteach = { state: st, data: d, draw: () => draw(), attitude: (tq) => P.attitude(d, tq) };
+      // the tip of the traced body axis at every sample (world frame), for the trace
+      const tips = d.trace === null ? [] : d.q.map(q => { const R = P.matrix(q); return [R[0][d.trace], R[1][d.trace], R[2][d.trace]].map(v => v * d.length); });
+      function project(p) {
+        const e = st.elev * Math.PI / 180, a = st.azim * Math.PI / 180;
+        const r = [-Math.sin(a), Math.cos(a), 0];
+        const u = [-Math.sin(e) * Math.cos(a), -Math.sin(e) * Math.sin(a), Math.cos(e)];
+        const s = 0.5 * size / d.radius;
+        return [size / 2 + s * (p[0]*r[0] + p[1]*r[1] + p[2]*r[2]), size / 2 - s * (p[0]*u[0] + p[1]*u[1] + p[2]*u[2])];
+      }
+      function line(p, q, color, width, dash) {
+        const a = project(p), b = project(q);
+        g.strokeStyle = color; g.lineWidth = width; g.setLineDash(dash || []);
+        g.beginPath(); g.moveTo(a[0], a[1]); g.lineTo(b[0], b[1]); g.stroke();
+      }
+      function label(p, text, color) { const a = project(p); g.fillStyle = color; g.fillText(text, a[0] + 3, a[1] - 3); }
+      function draw() {
+        g.setTransform(dpr, 0, 0, dpr, 0, 0);
+        g.clearRect(0, 0, size, size);
+        g.font = '14px sans-serif'; g.lineCap = 'round';
+        const Rd = d.radius;
+        for (let i = 0; i < 3; i++) {
+          const e = [0, 0, 0]; e[i] = Rd; const m = [0, 0, 0]; m[i] = -Rd;
+          line(m, e, '#b3b3b3', 1); label(e, 'xyz'[i], '#737373');
+        }
+        const q = P.attitude(d, st.t), R = P.matrix(q);
+        if (tips.length) {
+          const [k, s] = P.locate(d.t, st.t);
+          g.strokeStyle = d.colors[d.trace]; g.globalAlpha = 0.45; g.lineWidth = 1.5; g.setLineDash([]);
+          g.beginPath();
+          let first = true;
+          for (let j = 0; j <= k; j++) { const a = project(tips[j]); if (first) { g.moveTo(a[0], a[1]); first = false; } else g.lineTo(a[0], a[1]); }
+          const now = project([R[0][d.trace] * d.length, R[1][d.trace] * d.length, R[2][d.trace] * d.length]);
+          g.lineTo(now[0], now[1]); g.stroke(); g.globalAlpha = 1;
+        }
+        for (const [a, b] of d.edges) line(mul(R, a), mul(R, b), '#4d4d4d', 1.3);
+        for (let i = 0; i < 3; i++) {
+          const tip = [R[0][i] * d.length, R[1][i] * d.length, R[2][i] * d.length];
+          line([0, 0, 0], tip, d.colors[i], 3.5); label(tip.map(v => 1.08 * v), ['x′', 'y′', 'z′'][i], d.colors[i]);
+        }
+        for (const v of d.vectors) {
+          const [k, s] = P.locate(d.t, st.t);
+          const a = v.v[k], b = v.v[k + 1];
+          const p = [a[0] + s * (b[0] - a[0]), a[1] + s * (b[1] - a[1]), a[2] + s * (b[2] - a[2])];
+          line([0, 0, 0], p, v.color, 2.5, [6, 4]); label(p.map(x => 1.05 * x), v.label, v.color);
+        }
+        g.setLineDash([]);
+        g.fillStyle = '#000';
+        if (d.title) g.fillText(d.title, 8, 18);
+        st.drawn++;
+        bar.querySelector('.rbteach-time-label').textContent = `t = ${st.t.toFixed(2)} s`;
+        bar.querySelector('.rbteach-time').value = st.t;
+      }
+      const play = bar.querySelector('.rbteach-play');
+      function setPlaying(on) {
+        st.playing = on; play.textContent = on ? '❚❚ Pause' : '▶ Play'; play.setAttribute('aria-label', on ? 'Pause' : 'Play');
+        if (on) { if (st.t >= tEnd) st.t = t0; st.last = null; requestAnimationFrame(tick); }
+      }
+      function tick(now) {
+        if (!st.playing) return;
+        if (!root.isConnected) { st.playing = false; return; }
+        if (st.last !== null) st.t = Math.min(tEnd, st.t + (now - st.last) / 1000 * st.speed);
+        st.last = now; st.frames++;
+        draw();
+        if (st.t >= tEnd) { setPlaying(false); return; }
+        requestAnimationFrame(tick);
+      }
+      play.addEventListener('click', () => setPlaying(!st.playing));
+      bar.querySelector('.rbteach-time').addEventListener('input', (ev) => { st.t = Number(ev.target.value); st.last = null; draw(); });
+      bar.querySelector('.rbteach-speed').addEventListener('change', (ev) => { st.speed = Number(ev.target.value); });
+      const reset = () => { st.elev = d.view.elev; st.azim = d.view.azim; draw(); };
+      bar.querySelector('.rbteach-reset').addEventListener('click', reset);
+      canvas.addEventListener('dblclick', reset);
+      let pending = false;
+      canvas.addEventListener('pointerdown', (ev) => { st.drag = [ev.clientX, ev.clientY, st.azim, st.elev]; canvas.setPointerCapture(ev.pointerId); canvas.style.cursor = 'grabbing'; });
+      canvas.addEventListener('pointermove', (ev) => {
+        if (!st.drag) return;
+        st.azim = st.drag[2] - (ev.clientX - st.drag[0]) * 0.5;
+        st.elev = Math.max(-89, Math.min(89, st.drag[3] + (ev.clientY - st.drag[1]) * 0.5));
+        if (!pending && !st.playing) { pending = true; requestAnimationFrame(() => { pending = false; draw(); }); }
+      });
+      const end = () => { st.drag = null; canvas.style.cursor = 'grab'; };
+      canvas.addEventListener('pointerup', end); canvas.addEventListener('pointercancel', end);
+      draw();
+    };
+    window.rbteachPlayer = P;
+  }
+  const me = document.currentScript;
+  if (me) window.rbteachPlayer.mount(me);
+  document.querySelectorAll('.rbteach-player-poster').forEach(img => window.rbteachPlayer.mount(img));
+})();
+"""
