@@ -58,7 +58,66 @@ def test_summary_depends_on_main_control():
     assert a != b
     r = nb04.compute(strike=0.2)
     assert f"{r['omega'][2]:.3f}" in b
-    assert "grip-end velocity" in a and "0.80 m" in a
+    assert "grip-end velocity" in a and "0.8000 m" in a
+    assert "centre of percussion" not in a
+
+
+def test_summary_names_the_centre_of_percussion_and_shows_the_grip_at_rest_there():
+    cop = nb04.centre_of_percussion()
+    text = nb04.summary(strike=cop, direction_deg=90.0)
+    assert "0.6669 m from the grip = the centre of percussion" in text
+    assert "grip-end velocity just after = (0.000, 0.000, 0.000)" in text
+    assert all(len(line) <= 100 for line in text.split("\n"))
+
+
+def test_the_strike_slider_reaches_the_centre_of_percussion_exactly():
+    cop = nb04.centre_of_percussion()
+    assert cop == pytest.approx(0.6669, abs=5e-5)
+    strike = nb04.controls()["strike"]
+    assert strike.step == nb04.STRIKE_STEP and strike.readout_format == ".4f"
+    # a slider value within half a step snaps to the centre of percussion, exactly
+    for grid_value in (0.67, 0.665 + 1e-9, 0.6715):
+        strike.value = grid_value
+        assert strike.value == cop
+    # the grid points around it stay what they are
+    for grid_value in (0.66, 0.68, 0.8):
+        strike.value = grid_value
+        assert strike.value == grid_value
+    # there the grip's velocity just after the blow is zero: the 0.02 grid of old could not get below 0.01 m/s
+    strike.value = 0.67
+    assert np.linalg.norm(nb04.grip_velocity(nb04.strike_bat(strike.value))) < 1e-12
+    assert min(np.linalg.norm(nb04.grip_velocity(nb04.strike_bat(s))) for s in np.arange(0, 1.01, 0.02)) > 0.01
+    assert nb04.snap_strike(0.3) == 0.3 and nb04.snap_strike(cop + 0.004) == cop
+    with pytest.raises(ValueError, match="strike"):
+        nb04.snap_strike(np.nan)
+
+
+def test_the_grip_moves_after_the_blow_at_the_centre_of_percussion():
+    body = nb04.strike_bat(nb04.centre_of_percussion())
+    assert np.linalg.norm(nb04.grip_velocity(body)) < 1e-12     # zero just after the blow ...
+    body.step(0.1)
+    assert np.linalg.norm(nb04.grip_velocity(body)) > 0.1       # ... not afterwards
+
+
+def test_energy_of_an_impulse_on_a_moving_body_is_half_j_dot_both_point_velocities():
+    rng = np.random.default_rng(4)
+    for _ in range(5):
+        body = RigidBody(1.3, inertia.box(1.3, 0.5, 0.3, 0.2), position=rng.normal(size=3),
+                         velocity=rng.normal(size=3), angular_velocity=rng.normal(size=3),
+                         orientation=quaternion.normalize(rng.normal(size=4)))
+        J, p = rng.normal(size=3), body.position + rng.normal(scale=0.3, size=3)
+        r = p - body.position
+        T0, vp0 = body.kinetic_energy, body.velocity + np.cross(body.angular_velocity, r)
+        body.apply_impulse(J, point=p)
+        vp1 = body.velocity + np.cross(body.angular_velocity, r)
+        assert body.kinetic_energy - T0 == pytest.approx(0.5 * J @ (vp0 + vp1), rel=1e-10)
+        assert abs(body.kinetic_energy - T0 - 0.5 * J @ vp1) > 1e-3     # the from-rest formula is not it
+
+
+def test_controls_in_reading_order_with_whole_labels():
+    c = nb04.controls()
+    assert list(c) == ["strike", "direction_deg"]
+    assert all(w.style.description_width == "initial" for w in c.values())
 
 
 
@@ -76,10 +135,14 @@ def test_bad_input(kw, word):
 def test_check_rod_spin():
     m, L, J = ex.EX1_MASS, ex.EX1_LENGTH, ex.EX1_IMPULSE
     right = (J * L / 2) / (m * L ** 2 / 12)
-    assert ex.check_rod_spin(right) and "correct" in ex.check_rod_spin(right)
+    assert right == pytest.approx(8.8889, abs=5e-5)
+    for typed in (8.8889, 8.889, "8.8889", [8.8889]):
+        fb = ex.check_rod_spin(typed)
+        assert (bool(fb), "correct" in fb) == ((True, True) if typed != "8.8889" else (False, False)), fb
     wrong = ex.check_rod_spin((J * L / 2) / (m * L ** 2 / 3))
     assert not wrong and "I_c" in wrong
-    assert not ex.check_rod_spin(J * L / (m * L ** 2 / 12))
+    assert "hinged" in ex.check_rod_spin(J * L / (m * L ** 2 / 3))
+    assert "L/2" in ex.check_rod_spin(J * L / (m * L ** 2 / 12))
     assert "no answer yet" in ex.check_rod_spin(None)
 
 
@@ -89,23 +152,45 @@ def test_check_hammer_percussion():
     a = (mh * L / 2 + mk * L) / m
     I_c = mh * L ** 2 / 12 + mh * (L / 2 - a) ** 2 + mk * (L - a) ** 2
     assert ex.check_hammer_percussion(a + I_c / (m * a))
+    assert ex.check_hammer_percussion(round(a + I_c / (m * a), 4))
     # the grip-end form: I_grip / (m a)
     assert ex.check_hammer_percussion((mh * L ** 2 / 3 + mk * L ** 2) / (m * a))
     fb = ex.check_hammer_percussion(2 * L / 3)
     assert not fb and "2L/3" in fb
     fb = ex.check_hammer_percussion(I_c / (m * a))
     assert not fb and "centre of mass" in fb
+    assert "head" in ex.check_hammer_percussion(L - (a + I_c / (m * a)))
     assert "no answer yet" in ex.check_hammer_percussion(None)
 
 
-def test_check_impulse_energy():
+def test_check_impulse_energy_on_a_moving_box():
     m = ex.EX3_MASS
     I = inertia.box(m, *ex.EX3_EDGES)
-    J = np.array(ex.EX3_J)
-    H = np.cross(ex.EX3_POINT, J)
-    T = J @ J / (2 * m) + 0.5 * H @ np.linalg.solve(I, H)
-    assert ex.check_impulse_energy(T)
-    fb = ex.check_impulse_energy(J @ J / (2 * m))
-    assert not fb and "translational" in fb
-    assert not ex.check_impulse_energy(2 * T)
+    J, p, x = np.array(ex.EX3_J), np.array(ex.EX3_POINT), np.array(ex.EX3_POSITION)
+    v0, w0 = np.array(ex.EX3_VELOCITY), np.array(ex.EX3_ANGULAR_VELOCITY)
+    r = p - x
+    # by hand, independent of RigidBody: unrotated box, so I_world = I
+    v1, w1 = v0 + J / m, w0 + np.linalg.solve(I, np.cross(r, J))
+    T = lambda v, w: 0.5 * m * v @ v + 0.5 * w @ I @ w
+    dT = T(v1, w1) - T(v0, w0)
+    assert dT == pytest.approx(0.5 * J @ (v0 + np.cross(w0, r) + v1 + np.cross(w1, r)))
+    assert ex.check_impulse_energy(dT) and ex.check_impulse_energy(round(dT, 4))
+    fb = ex.check_impulse_energy(0.5 * J @ (v1 + np.cross(w1, r)))      # the from-rest formula
+    assert not fb and "only for a body at rest" in fb
+    fb = ex.check_impulse_energy(T(v1, w1))
+    assert not fb and "after − before" in fb
+    H = np.cross(r, J)
+    fb = ex.check_impulse_energy(J @ J / (2 * m) + 0.5 * H @ np.linalg.solve(I, H))
+    assert not fb and "already moving" in fb
+    assert not ex.check_impulse_energy(2 * dT)
     assert "no answer yet" in ex.check_impulse_energy(None)
+
+
+def test_no_seed_jargon_in_the_files_of_notebook_04():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    for rel in ("notebooks/04_forces_and_impulses.ipynb", "rbteach/exercises/nb04.py", "rbteach/explorers/nb04.py"):
+        text = (root / rel).read_text(encoding="utf-8")
+        text = "".join(line for line in text.splitlines(True) if '"image/png"' not in line)
+        assert "seed" not in text.lower(), rel

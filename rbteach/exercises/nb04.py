@@ -1,10 +1,13 @@
 """Self-checks for notebook 04 (forces and impulses).
 
-The data of each exercise are module constants, so the notebook's statement and the check agree.
-Expected values come from :mod:`rbteach.inertia` and :mod:`rbteach.body`; the hints recognise the
-usual mistakes (the moment of inertia about the end instead of the centre, the lever arm measured
-from the wrong point, the centre of percussion measured from the centre of mass, a missing ½, the
-rotational energy forgotten).
+Every check is an :class:`~rbteach.exercises.Exercise` judged by the one rule of
+:mod:`rbteach.exercises` (right within 4 significant digits). The data of each exercise are module
+constants, so the notebook's statement and the check agree; expected values come from
+:mod:`rbteach.inertia` and :class:`rbteach.body.RigidBody`. Each hint is the value a typical
+mistake gives (the moment of inertia about the end instead of the centre, the lever arm measured
+from the wrong point, the centre of percussion measured from the centre of mass, the energy formula
+of a body at rest used for a moving one, a missing ½), and the data are chosen so that every one
+of them is clearly wrong (tests/test_exercises_student.py).
 """
 
 from __future__ import annotations
@@ -13,13 +16,14 @@ import numpy as np
 
 from .. import inertia as _inertia
 from ..body import RigidBody
-from . import Feedback, check_close
+from . import Exercise
 
 __all__ = ["EX1_MASS", "EX1_LENGTH", "EX1_IMPULSE", "EX2_HANDLE_MASS", "EX2_HANDLE_LENGTH",
-           "EX2_HEAD_MASS", "EX3_MASS", "EX3_EDGES", "EX3_J", "EX3_POINT",
+           "EX2_HEAD_MASS", "EX3_MASS", "EX3_EDGES", "EX3_POSITION", "EX3_VELOCITY",
+           "EX3_ANGULAR_VELOCITY", "EX3_J", "EX3_POINT",
            "check_rod_spin", "check_hammer_percussion", "check_impulse_energy"]
 
-#: Exercise 1: a thin uniform rod (kg, m) at rest, hit at one end, perpendicular, by EX1_IMPULSE (N s).
+#: Exercise 1: a thin uniform rod (kg, m) at rest, hit at one end, square to it, by EX1_IMPULSE (N s).
 EX1_MASS = 1.5
 EX1_LENGTH = 0.9
 EX1_IMPULSE = 2.0
@@ -29,30 +33,41 @@ EX2_HANDLE_MASS = 0.6
 EX2_HANDLE_LENGTH = 0.8
 EX2_HEAD_MASS = 0.4
 
-#: Exercise 3: a box (kg; edges along x, y, z in m) at rest at the origin, unrotated, hit by
-#: EX3_J (N s) at the world point EX3_POINT (m).
+#: Exercise 3: a box (kg; edges along x, y, z in m), unrotated, its centre of mass at EX3_POSITION (m),
+#: already moving with EX3_VELOCITY (m/s) and spinning with EX3_ANGULAR_VELOCITY (rad/s, world),
+#: is hit by EX3_J (N s) at the world point EX3_POINT (m).
 EX3_MASS = 2.0
 EX3_EDGES = (0.4, 0.2, 0.1)
-EX3_J = (0.0, 3.0, 0.0)
-EX3_POINT = (0.2, 0.0, 0.05)
+EX3_POSITION = (1.0, 0.5, 0.0)
+EX3_VELOCITY = (0.5, -1.0, 0.2)
+EX3_ANGULAR_VELOCITY = (0.5, -1.0, 2.0)
+EX3_J = (0.0, 3.0, 1.0)
+EX3_POINT = (1.2, 0.55, 0.05)
 
 
-def check_rod_spin(answer) -> Feedback:
-    """Exercise 1: the rod's angular speed |ω| (rad/s) just after the hit at its end."""
-    I_c = _inertia.rod(EX1_MASS, EX1_LENGTH)[0, 0]
-    H = EX1_IMPULSE * EX1_LENGTH / 2
-    expected = H / I_c
-    I_end = I_c + EX1_MASS * (EX1_LENGTH / 2) ** 2
-    hints = {
-        "the body turns about its centre of mass: use I_c = m L²/12, not the moment about the end (m L²/3).":
-            H / I_end,
-        "the lever arm is r = p − x, from the centre of mass to the end: L/2, not L.":
-            EX1_IMPULSE * EX1_LENGTH / I_c,
+# --------------------------------------------------------------------------- Exercise 1
+def _rod_spin():
+    """``(ω, hints)`` of Exercise 1: ``ω = H / I_c`` with ``H = (L/2) J`` and ``I_c = m L²/12``."""
+    m, L, J = EX1_MASS, EX1_LENGTH, EX1_IMPULSE
+    I_c = _inertia.rod(m, L)[0, 0]
+    I_end = _inertia.parallel_axis(_inertia.rod(m, L), m, (0.0, 0.0, L / 2))[0, 0]
+    H = J * L / 2
+    return H / I_c, {
+        "the free rod turns about its centre of mass: use I_c = m L²/12, not the moment about "
+        "the end (m L²/3).": H / I_end,
+        "the lever arm is r = p − x, from the centre of mass to the end: L/2, not L.": J * L / I_c,
+        "the rod is free, not hinged at its other end: it turns about its centre of mass, "
+        "ω = H/I_c with H = (L/2) J.": J * L / I_end,
         "ω = H / I_c with H = r × J; you divided the other way round.": I_c / H,
     }
-    return check_close("ω after the hit", answer, expected, hints=hints)
 
 
+check_rod_spin = Exercise(
+    "ω after the hit", lambda: _rod_spin()[0], hints=lambda: _rod_spin()[1],
+    doc="Exercise 1: the rod's angular speed |ω| (rad/s) just after the hit at its end.")
+
+
+# --------------------------------------------------------------------------- Exercise 2
 def _hammer():
     """``(total mass, a = grip → centre of mass, I_c about the centre of mass)`` through rbteach.inertia."""
     m_h, L, m_k = EX2_HANDLE_MASS, EX2_HANDLE_LENGTH, EX2_HEAD_MASS
@@ -63,33 +78,64 @@ def _hammer():
     return m, a, (handle + head)[0, 0]
 
 
-def check_hammer_percussion(answer) -> Feedback:
-    """Exercise 2: distance (m) from the grip end to the hammer's centre of percussion."""
+def _percussion():
     m, a, I_c = _hammer()
-    expected = a + I_c / (m * a)
-    I_no_steiner = _inertia.rod(EX2_HANDLE_MASS, EX2_HANDLE_LENGTH)[0, 0]
-    hints = {
+    d = a + I_c / (m * a)
+    I_handle_only = _inertia.rod(EX2_HANDLE_MASS, EX2_HANDLE_LENGTH)[0, 0]
+    return d, {
         "that is the uniform rod's 2L/3; the head moves the centre of mass and the inertia.":
             2 * EX2_HANDLE_LENGTH / 3,
-        "that is measured from the centre of mass (d = I_c/(m a)); add a, the grip → centre-of-mass distance.":
-            I_c / (m * a),
+        "that is measured from the centre of mass (d = I_c/(m a)); add a, the grip → centre-of-mass "
+        "distance.": I_c / (m * a),
         "I_c must be about the hammer's centre of mass: add the parallel-axis terms of handle and head.":
-            a + I_no_steiner / (m * a),
+            a + I_handle_only / (m * a),
+        "that is measured from the head; the question asks for the distance from the grip end.":
+            EX2_HANDLE_LENGTH - d,
     }
-    return check_close("centre of percussion from the grip", answer, expected, rtol=1e-4, hints=hints)
 
 
-def check_impulse_energy(answer) -> Feedback:
-    """Exercise 3: the kinetic energy (J) the impulse gives the resting box."""
-    body = RigidBody(EX3_MASS, _inertia.box(EX3_MASS, *EX3_EDGES))
-    body.apply_impulse(EX3_J, point=EX3_POINT)
-    expected = body.kinetic_energy
-    J = np.asarray(EX3_J)
-    T_trans = J @ J / (2 * EX3_MASS)
-    hints = {
-        "that is only the translational part J²/2m; the off-centre hit also spins the box (+ ½ H·I⁻¹H).":
-            T_trans,
-        "kinetic energy has a ½: T = ½ m v² + ½ ω·L.": 2 * expected,
-        "that is only the rotational part ½ H·I⁻¹H; add J²/2m.": expected - T_trans,
+check_hammer_percussion = Exercise(
+    "centre of percussion from the grip", lambda: _percussion()[0], hints=lambda: _percussion()[1],
+    doc="Exercise 2: distance (m) from the grip end to the hammer's centre of percussion.")
+
+
+# --------------------------------------------------------------------------- Exercise 3
+def _ex3_body() -> RigidBody:
+    """The box of Exercise 3 just before the hit."""
+    return RigidBody(EX3_MASS, _inertia.box(EX3_MASS, *EX3_EDGES), position=EX3_POSITION,
+                     velocity=EX3_VELOCITY, angular_velocity=EX3_ANGULAR_VELOCITY)
+
+
+def _impulse_energy():
+    """``(ΔT, hints)`` of Exercise 3, with :class:`RigidBody` before and after the hit."""
+    J, p = np.asarray(EX3_J, dtype=float), np.asarray(EX3_POINT, dtype=float)
+    body = _ex3_body()
+    r = p - body.position
+    T_before, Tt_before = body.kinetic_energy, body.translational_energy
+    v_p_before = body.velocity + np.cross(body.angular_velocity, r)
+    body.apply_impulse(J, point=p)
+    dT = body.kinetic_energy - T_before
+    v_p_after = body.velocity + np.cross(body.angular_velocity, r)
+    rest = RigidBody(EX3_MASS, _inertia.box(EX3_MASS, *EX3_EDGES), position=EX3_POSITION)
+    rest.apply_impulse(J, point=p)
+    origin = _ex3_body()
+    origin.apply_impulse(J)
+    origin.apply_angular_impulse(np.cross(p, J))
+    return dT, {
+        "½ J·v_p with v_p after the blow holds only for a body at rest; this box is moving: "
+        "ΔT = ½ J·(v_p before + v_p after).": 0.5 * J @ v_p_after,
+        "that is the energy the same hit gives the box at rest; it is already moving and spinning, "
+        "so its velocities before the hit count too.": rest.kinetic_energy,
+        "that is the kinetic energy after the hit; the question asks how much it gains (after − before).":
+            body.kinetic_energy,
+        "that is only the change of ½ m v²; the off-centre hit also changes the spin (½ ω·L).":
+            body.translational_energy - Tt_before,
+        "the lever arm is r = p − x from the centre of mass, not the point p measured from the origin.":
+            origin.kinetic_energy - T_before,
+        "kinetic energy has a ½: ΔT = ½ J·(v_p before + v_p after).": 2 * dT,
     }
-    return check_close("kinetic energy after the hit", answer, expected, rtol=1e-6, hints=hints)
+
+
+check_impulse_energy = Exercise(
+    "kinetic energy gained", lambda: _impulse_energy()[0], hints=lambda: _impulse_energy()[1],
+    doc="Exercise 3: the kinetic energy (J) the impulse adds to the moving box.")

@@ -3,7 +3,12 @@
 A thin bat (a box ``LENGTH × WIDTH × WIDTH`` along the body x axis, :func:`rbteach.inertia.box`)
 lies at rest at the origin, grip end at ``x = −L/2``. An impulse of size ``IMPULSE`` in the
 x–y plane hits it at a distance ``strike`` from the grip. :class:`rbteach.body.RigidBody` applies
-it (``v = J/m``, ``L = r × J``, seed 002 §3) and steps the free flight (§4); the figure is a top view.
+it (``v = J/m``, ``L = r × J``, the forces-and-impulses article, §3 力の適用) and steps the free
+flight (§4 更新); the figure is a top view.
+
+The strike slider moves in steps of ``STRIKE_STEP`` and snaps to the centre of percussion
+(:func:`centre_of_percussion`, 0.6669 m from the grip) within half a step of it, so that a student
+can put the hit exactly there and see the grip's velocity just after the blow vanish.
 
 Follows the contract of :mod:`rbteach.explorers`.
 """
@@ -17,8 +22,8 @@ from .. import inertia as _inertia
 from .. import quaternion as _q
 from ..body import RigidBody, omega_from_L_principal
 
-__all__ = ["MASS", "LENGTH", "WIDTH", "IMPULSE", "DURATION", "STEPS", "DEFAULTS",
-           "bat", "strike_bat", "grip_velocity", "centre_of_percussion", "compute", "summary",
+__all__ = ["MASS", "LENGTH", "WIDTH", "IMPULSE", "DURATION", "STEPS", "STRIKE_STEP", "DEFAULTS",
+           "bat", "strike_bat", "grip_velocity", "centre_of_percussion", "snap_strike", "compute", "summary",
            "draw_bat_flight", "draw", "controls", "widget"]
 
 MASS = 1.0        #: kg
@@ -27,6 +32,7 @@ WIDTH = 0.04      #: m, the two short edges
 IMPULSE = 1.0     #: N s, size of the impulse
 DURATION = 0.5    #: s of flight drawn
 STEPS = 30        #: RigidBody.step calls over DURATION
+STRIKE_STEP = 0.01  #: m, step of the strike slider (it snaps to the centre of percussion)
 
 #: Default state: hit 0.8 m from the grip, perpendicular to the bat.
 DEFAULTS = {"strike": 0.8, "direction_deg": 90.0}
@@ -53,7 +59,8 @@ def strike_bat(strike, direction_deg=90.0) -> RigidBody:
     """A resting bat (``RigidBody``) just after the impulse at ``strike`` m from the grip.
 
     The impulse ``J = IMPULSE (cos a, sin a, 0)`` (``a = direction_deg``) acts at the world point
-    ``p = (strike − L/2, 0, 0)``: ``v = J/m`` and ``L = (p − x) × J`` (seed 002 §3.3.2).
+    ``p = (strike − L/2, 0, 0)``: ``v = J/m`` and ``L = (p − x) × J`` (the forces-and-impulses
+    article, §3.3.2).
     """
     m, inertia = bat()
     body = RigidBody(m, inertia)
@@ -68,12 +75,22 @@ def grip_velocity(body: RigidBody) -> np.ndarray:
 
 
 def centre_of_percussion() -> float:
-    """Distance from the grip of the strike point that leaves the grip at rest: ``L/2 + I_zz / (m L/2)``.
+    """Distance from the grip of the strike point after which the grip's velocity is zero (just
+    after the blow; the grip moves afterwards): ``L/2 + I_zz / (m L/2)``.
 
-    For a thin uniform rod ``I_zz = m L²/12`` and this is ``2L/3``; the box's width adds a little.
+    For a thin uniform rod ``I_zz = m L²/12`` and this is ``2L/3``; the box's width adds
+    ``WIDTH²/(6 L)`` (0.6669 m for this bat).
     """
     m, inertia = bat()
     return 0.5 * LENGTH + inertia[2, 2] / (m * 0.5 * LENGTH)
+
+
+def snap_strike(strike) -> float:
+    """``strike``, or the centre of percussion exactly when ``strike`` is within half a
+    ``STRIKE_STEP`` of it (what the slider does, so that the point can be reached)."""
+    s = _v.finite_scalar(strike, "strike")
+    cop = centre_of_percussion()
+    return cop if abs(s - cop) < 0.5 * STRIKE_STEP else s
 
 
 def compute(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]) -> dict:
@@ -102,7 +119,7 @@ def compute(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]) 
     out["x"] = np.array(xs)
     out["q"] = np.array(qs)
     out["cop"] = centre_of_percussion()
-    # The grip speed for 41 strike points at once: the same seed 002 §3.3.2 update, vectorised
+    # The grip speed for 41 strike points at once: the same update (article §3.3.2), vectorised
     # (v = J/m, L = r × J, ω = q ⋄ (I_d⁻¹ ⊙ (q⁻¹ ⋄ L)) with the resting attitude q_r = 1).
     strikes = np.linspace(0.0, LENGTH, 41)
     r = np.zeros((41, 3))
@@ -119,35 +136,54 @@ def _fmt(v, d=3):
     return "(" + ", ".join(f"{c:.{d}f}" for c in v) + ")"
 
 
+def _at_cop(strike) -> bool:
+    return float(strike) == centre_of_percussion()
+
+
 def summary(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]) -> str:
-    """One line: strike distance, ``v_com``, ``ω`` and the grip-end velocity just after the hit."""
+    """Three lines: the hit, then ``v_com`` and ``ω`` just after it, then the grip-end velocity."""
     r = compute(strike, direction_deg)
-    return (f"strike {float(strike):.2f} m from grip: v_com = {_fmt(r['v'])} m/s, "
-            f"ω = {_fmt(r['omega'])} rad/s, grip-end velocity = {_fmt(r['grip_velocity'])} m/s")
+    where = " = the centre of percussion" if _at_cop(strike) else ""
+    return (f"hit {float(strike):.4f} m from the grip{where}, at {float(direction_deg):.0f}° to the bat\n"
+            f"just after: v_com = {_fmt(r['v'])} m/s, ω = {_fmt(r['omega'])} rad/s\n"
+            f"grip-end velocity just after = {_fmt(r['grip_velocity'])} m/s")
+
+
+#: Colours (keys of plotting.PALETTE, or a grey): the bat, the impulse, the centre of percussion,
+#: the centre-of-mass path.
+COLOURS = {"bat": "0.35", "impulse": "vermillion", "cop": "yellow", "com": "blue"}
+
+
+def _colour(part):
+    from ..plotting import PALETTE
+
+    c = COLOURS[part]
+    return PALETTE.get(c, c)
 
 
 def draw_bat_flight(ax, r, n_snapshots=5):
     """Top view (x–y) of one flight ``r`` from :func:`compute` on ``ax``: the bat at a few times,
     the grip end's path, the impulse arrow and the centre of percussion. Returns ``ax``."""
+    _BAT, _IMPULSE, _COP, _COM = (_colour(k) for k in ("bat", "impulse", "cop", "com"))
     half = np.array([0.5 * LENGTH, 0.0, 0.0])
     idx = np.linspace(0, len(r["t"]) - 1, n_snapshots).round().astype(int)
     grip = r["x"] + _q.rotate(r["q"], -half)
     tip = r["x"] + _q.rotate(r["q"], half)
     for k, i in enumerate(idx):
         alpha = 0.25 + 0.75 * (1 - k / max(len(idx) - 1, 1))
-        ax.plot([grip[i, 0], tip[i, 0]], [grip[i, 1], tip[i, 1]], color="tab:brown", linewidth=4,
+        ax.plot([grip[i, 0], tip[i, 0]], [grip[i, 1], tip[i, 1]], color=_BAT, linewidth=4,
                 alpha=alpha, solid_capstyle="round")
         ax.plot(*grip[i, :2], "o", color="k", markersize=4, alpha=alpha)
-    ax.plot(grip[:, 0], grip[:, 1], ":", color="k", linewidth=1, label="grip end path")
-    ax.plot(r["x"][:, 0], r["x"][:, 1], "--", color="tab:blue", linewidth=1, label="centre of mass path")
+    ax.plot(grip[:, 0], grip[:, 1], ":", color="k", linewidth=1.2, label="grip end path")
+    ax.plot(r["x"][:, 0], r["x"][:, 1], "--", color=_COM, linewidth=1.2, label="centre of mass path")
     p, J = r["point"], r["J"]
     ax.annotate("", xy=p[:2], xytext=(p - 0.35 * J / IMPULSE)[:2],
-                arrowprops={"arrowstyle": "->", "color": "tab:red", "linewidth": 2})
-    ax.plot(r["cop"] - 0.5 * LENGTH, 0.0, "*", color="gold", markeredgecolor="k", markersize=11,
+                arrowprops={"arrowstyle": "->", "color": _IMPULSE, "linewidth": 2})
+    ax.plot(r["cop"] - 0.5 * LENGTH, 0.0, "*", color=_COP, markeredgecolor="k", markersize=12,
             label="centre of percussion")
     ax.set_aspect("equal")
     ax.set_xlim(-1.05, 1.05)
-    ax.set_ylim(-0.5, 1.1)
+    ax.set_ylim(-0.6, 1.1)
     ax.set_xlabel("x (m)")
     ax.set_ylabel("y (m)")
     return ax
@@ -158,37 +194,52 @@ def draw(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]):
     after the hit against the strike distance, the current one marked. Returns the Figure."""
     import matplotlib.pyplot as plt
 
+    from ..plotting import FIGURE_DPI
+
+    _IMPULSE, _COP = _colour("impulse"), _colour("cop")
     r = compute(strike, direction_deg)
-    fig, (ax, bx) = plt.subplots(1, 2, figsize=(8.5, 3.8), dpi=80, width_ratios=(1.25, 1))
+    fig, (ax, bx) = plt.subplots(1, 2, figsize=(9.0, 4.2), dpi=FIGURE_DPI, width_ratios=(1.2, 1))
     draw_bat_flight(ax, r)
-    ax.legend(loc="upper left", fontsize=7)
-    ax.set_title(f"hit {float(strike):.2f} m from the grip, {float(direction_deg):.0f}°, "
-                 f"{DURATION:.1f} s of flight", fontsize=9)
+    ax.legend(loc="upper left", fontsize=10, handlelength=1.6, borderpad=0.3, labelspacing=0.25)
+    ax.set_title(f"hit {float(strike):.3f} m from the grip at {float(direction_deg):.0f}°: "
+                 f"{DURATION:.1f} s of flight", fontsize=11)
     bx.plot(r["strikes"], r["grip_speeds"], color="0.3")
-    bx.plot(float(strike), np.linalg.norm(r["grip_velocity"]), "o", color="tab:red", markersize=8)
-    bx.axvline(r["cop"], color="gold", linestyle="--", label=f"centre of percussion {r['cop']:.3f} m")
+    bx.plot(float(strike), np.linalg.norm(r["grip_velocity"]), "o", color=_IMPULSE, markersize=8)
+    bx.axvline(r["cop"], color="k", linestyle="--", linewidth=1)
+    bx.plot(r["cop"], 0.0, "*", color=_COP, markeredgecolor="k", markersize=12, clip_on=False, zorder=5,
+            label=f"centre of percussion\n{r['cop']:.4f} m")
     bx.set_xlabel("strike distance from the grip (m)")
     bx.set_ylabel("grip speed just after (m/s)")
+    bx.set_xlim(0, LENGTH)
     bx.set_ylim(0, None)
-    bx.legend(fontsize=7)
-    bx.set_title("the sting in your hands", fontsize=9)
-    fig.subplots_adjust(left=0.08, right=0.98, bottom=0.14, top=0.9, wspace=0.25)
+    bx.legend(loc="upper center", fontsize=10)
+    bx.set_title("the sting in your hands", fontsize=11)
+    fig.subplots_adjust(left=0.08, right=0.98, bottom=0.13, top=0.91, wspace=0.22)
     return fig
 
 
 def controls() -> dict:
-    """Strike distance from the grip (main slider, m), then the impulse direction (degrees from the bat's axis)."""
+    """Strike distance from the grip (main slider, m; snaps to the centre of percussion), then the
+    impulse direction (degrees from the bat's axis)."""
     import ipywidgets as w
 
-    style = {"description_width": "140px"}
-    layout = w.Layout(width="440px")
+    style = {"description_width": "initial"}
+    layout = w.Layout(width="460px")
+    strike = w.FloatSlider(value=DEFAULTS["strike"], min=0.0, max=LENGTH, step=STRIKE_STEP,
+                           readout_format=".4f", description="strike from the grip (m)",
+                           continuous_update=False, style=style, layout=layout)
+
+    def snap(change):
+        snapped = snap_strike(change["new"])
+        if snapped != change["new"]:
+            strike.value = snapped
+
+    strike.observe(snap, names="value")
     return {
-        "strike": w.FloatSlider(value=DEFAULTS["strike"], min=0.0, max=LENGTH, step=0.02,
-                                description="strike from grip (m)", continuous_update=False,
-                                style=style, layout=layout),
+        "strike": strike,
         "direction_deg": w.FloatSlider(value=DEFAULTS["direction_deg"], min=0.0, max=180.0, step=5.0,
-                                       description="direction (°)", continuous_update=False,
-                                       style=style, layout=layout),
+                                       description="impulse direction from the bat's axis (°)",
+                                       continuous_update=False, style=style, layout=layout),
     }
 
 
