@@ -1,9 +1,10 @@
 """Self-checks for notebook 08 (the intermediate-axis theorem).
 
-The data of each exercise are module constants, so the notebook's statement and the check agree.
-Expected values come from :mod:`rbteach.inertia` and :mod:`rbteach.analytic`; the hints recognise
-the usual mistakes (the growth rate without Ω or squared, the wrong axis called unstable, the
-period of ω taken for the time between flips).
+Every check is an :class:`~rbteach.exercises.Exercise` judged by the one rule of
+:mod:`rbteach.exercises` (right within 4 significant digits). The data of each exercise are module
+constants, so the notebook's statement and the check agree; they are chosen so that each typical
+mistake (a hint) gives a clearly different number. Expected values come from
+:mod:`rbteach.inertia` and :mod:`rbteach.analytic`.
 """
 
 from __future__ import annotations
@@ -12,63 +13,101 @@ import numpy as np
 
 from .. import analytic as _an
 from .. import inertia as _inertia
-from . import Feedback, check_close
+from . import Exercise
 
 __all__ = ["EX1_MOMENTS", "EX1_OMEGA", "EX2_T_HANDLE", "EX3_MOMENTS", "EX3_OMEGA0",
            "check_growth_rate", "check_unstable_axis", "check_time_between_flips"]
 
-#: Exercise 1: a body with principal moments (kg m²) spinning at EX1_OMEGA (rad/s) about its middle axis.
-EX1_MOMENTS = (2.0, 3.0, 4.0)
+#: Exercise 1: a body with principal moments (kg m², sorted) spinning at EX1_OMEGA (rad/s) about its middle axis.
+EX1_MOMENTS = (1.2, 2.0, 2.9)
 EX1_OMEGA = 1.5
 
-#: Exercise 2: a T-handle, ``inertia.t_handle_mesh(**EX2_T_HANDLE)`` (sizes in m).
+#: Exercise 2: a T-handle, ``inertia.t_handle_mesh(**EX2_T_HANDLE)`` (sizes in m): a long stem.
 EX2_T_HANDLE = {"bar_length": 0.8, "bar_width": 0.1, "stem_length": 0.6, "stem_width": 0.1}
 
 #: Exercise 3: moments (kg m²) and initial body angular velocity (rad/s), close to the middle axis.
-EX3_MOMENTS = (1.0, 2.0, 3.0)
-EX3_OMEGA0 = (0.05, 2.0, 0.0)
+EX3_MOMENTS = (1.0, 2.0, 2.6)
+EX3_OMEGA0 = (0.06, 1.5, 0.04)
 
 
-def check_growth_rate(answer) -> Feedback:
-    """Exercise 1: the growth rate λ (1/s) of a small perturbation of the spin about the middle axis.
+# ----------------------------------------------------------------------------- Exercise 1
+def _growth_rate():
+    I1, I2, I3 = EX1_MOMENTS
+    return float(EX1_OMEGA * np.sqrt((I3 - I2) * (I2 - I1) / (I1 * I3)))
 
-    ``λ² = (I3 − I2)(I2 − I1)/(I1 I3) · Ω²`` (the characteristic equation with i = 2).
-    """
+
+def _growth_rate_hints():
     I1, I2, I3 = EX1_MOMENTS
     c = (I3 - I2) * (I2 - I1) / (I1 * I3)
-    expected = np.sqrt(c) * EX1_OMEGA
-    hints = {
-        "that is λ², not λ: take the square root.": c * EX1_OMEGA ** 2,
+    W = EX1_OMEGA
+    return {
+        "that is λ², not λ: take the square root.": c * W ** 2,
         "λ is proportional to the spin rate Ω: multiply by Ω.": np.sqrt(c),
-        "the denominator is I_j I_k, the two *other* moments (I1 I3), not I2².":
-            np.sqrt((I3 - I2) * (I2 - I1) / I2 ** 2) * EX1_OMEGA,
+        "λ = Ω √(…) grows like Ω (it is λ² that grows like Ω²): multiply by Ω once, not by Ω².":
+            np.sqrt(c) * W ** 2,
+        "the denominator is I₁ I₃, the two *other* moments, not I₂².":
+            np.sqrt((I3 - I2) * (I2 - I1) / I2 ** 2) * W,
     }
-    return check_close("growth rate λ", answer, expected, rtol=1e-4, hints=hints)
 
 
+check_growth_rate = Exercise(
+    "growth rate λ", _growth_rate, hints=_growth_rate_hints,
+    doc="Exercise 1: the growth rate λ (1/s) of a small perturbation of the spin about the middle axis, "
+        "λ² = (I₃ − I₂)(I₂ − I₁)/(I₁ I₃) · Ω² (the characteristic equation with i = 2).")
+
+
+# ----------------------------------------------------------------------------- Exercise 2
 def _t_handle_moments():
     v, f = _inertia.t_handle_mesh(**EX2_T_HANDLE)
     _, _, I = _inertia.mesh(v, f)
     return np.diag(I)
 
 
-def check_unstable_axis(answer) -> Feedback:
-    """Exercise 2: the index (0 = x, 1 = y, 2 = z) of the T-handle's unstable body axis."""
-    moments = _t_handle_moments()
-    order = np.argsort(moments)
-    expected = int(order[1])
-    hints = {
-        "that axis has the smallest moment: spin about it is stable (it wobbles, it does not flip).": int(order[0]),
-        "that axis has the largest moment: spin about it is stable.": int(order[2]),
+def _unstable_axis_number():
+    return float(np.argsort(_t_handle_moments())[1] + 1)
+
+
+def _unstable_axis_hints():
+    order = np.argsort(_t_handle_moments())
+    return {
+        "count the axes from 1 (1 = x, 2 = y, 3 = z, as in I₁, I₂, I₃), not from 0 as a Python index does.":
+            float(order[1]),
+        "that axis has the smallest moment: spin about it is stable (it wobbles, it does not flip).":
+            float(order[0] + 1),
+        "that axis has the largest moment: spin about it is stable.": float(order[2] + 1),
     }
-    return check_close("unstable axis index", answer, expected, rtol=0, atol=1e-9, hints=hints)
 
 
-def check_time_between_flips(answer) -> Feedback:
-    """Exercise 3: the time (s) between two successive flips (sign changes of ω2): half the period of ω."""
-    T = _an.flip_period(EX3_MOMENTS, EX3_OMEGA0)
-    hints = {
+check_unstable_axis = Exercise(
+    "unstable axis number", _unstable_axis_number, hints=_unstable_axis_hints,
+    doc="Exercise 2: the number (1 = x, 2 = y, 3 = z) of the T-handle's unstable body axis, "
+        "the axis of its intermediate principal moment.")
+
+
+# ----------------------------------------------------------------------------- Exercise 3
+def _period():
+    return _an.flip_period(EX3_MOMENTS, EX3_OMEGA0)
+
+
+def _first_flip():
+    """Time (s) from t = 0 to the first sign change of ω₂ (sampled exact solution, 0.05 % of T)."""
+    from ..explorers.nb08 import flip_times
+
+    T = _period()
+    t = np.linspace(0.0, T, 20001)
+    return float(flip_times(t, _an.free_body(EX3_MOMENTS, EX3_OMEGA0, t)[:, 1])[0])
+
+
+def _time_between_flips_hints():
+    T = _period()
+    return {
         "that is the period of ω(t) (flip_period): the body flips twice per period, so halve it.": T,
-        "that is a quarter period; ω2 changes sign twice per period, so the flips are T/2 apart.": T / 4,
+        "that is a quarter period; ω₂ changes sign twice per period, so the flips are T/2 apart.": T / 4,
+        "that is the time from t = 0 to the first flip; the question asks for the time between two flips.":
+            _first_flip(),
     }
-    return check_close("time between flips", answer, T / 2, rtol=1e-4, hints=hints)
+
+
+check_time_between_flips = Exercise(
+    "time between flips", lambda: _period() / 2, hints=_time_between_flips_hints,
+    doc="Exercise 3: the time (s) between two successive flips (sign changes of ω₂): half the period of ω.")
