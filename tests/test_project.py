@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_import_rbteach_loads_no_plotting_widgets_or_sympy():
     code = ("import sys, rbteach, rbteach.quaternion, rbteach.rotation, rbteach.inertia, rbteach.body, "
-            "rbteach.dynamics, rbteach.analytic; "
-            "bad = [m for m in ('matplotlib', 'ipywidgets', 'sympy') if m in sys.modules]; "
+            "rbteach.dynamics, rbteach.analytic, rbteach.explorers.live; "
+            "bad = [m for m in ('matplotlib', 'ipywidgets', 'sympy', 'anywidget') if m in sys.modules]; "
             "print(bad); sys.exit(1 if bad else 0)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
@@ -43,7 +43,7 @@ def _requirements():
 
 def test_the_library_pulls_no_server_and_the_lab_no_test_stack():
     reqs = _requirements()
-    assert {r.name for r in reqs["run"]} == {"numpy", "sympy", "matplotlib", "ipywidgets"}
+    assert {r.name for r in reqs["run"]} == {"numpy", "sympy", "matplotlib", "ipywidgets", "anywidget"}
     assert {r.name for r in reqs["lab"]} == {"jupyterlab"}
     assert "jupyterlab" not in {r.name for r in reqs["test"]}
     make = (ROOT / "Makefile").read_text()

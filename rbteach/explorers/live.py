@@ -1,0 +1,175 @@
+"""Live explorers: the picture follows a control while it is dragged.
+
+An explorer module that defines ``scene(**params)`` (besides the contract of
+:mod:`rbteach.explorers`) can be shown live: :func:`live` returns an ``anywidget`` whose controls
+and ``<canvas>`` live in the page (``live.js``, loaded from this package: nothing from the
+internet). Every new value of a control is sent to the kernel while it is dragged, with at most two
+requests in flight (a newer value waiting replaces an older one, so nothing stale queues up); the
+kernel answers with ``scene(**values)`` — the panels to draw, with their arrays as binary float32
+buffers — and ``summary(**values)``. A 3-D panel turns with the mouse in the page alone.
+
+A scene is a dict ``{"panels": [...]}``; each panel is either
+
+* ``xy(...)``: curves on linear or log axes (title, labels, limits, ``series`` of x/y arrays with
+  colour, dash ``"-" "--" ":" "-."``, width, label), or
+* ``space(...)``: polylines in 3-D (``lines`` of (n, 3) arrays with colour, dash, width, label;
+  world axes; the starting view ``elev``/``azim`` in degrees, as Matplotlib's ``view_init``).
+
+Where the values have no picture, ``scene``/``summary`` raise ``ValueError`` and the one-line
+:func:`rbteach.explorers.message` takes the picture's place, as in :func:`rbteach.explorers.build`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from . import message
+
+__all__ = ["live", "xy", "series", "space", "line3d", "pack", "control_spec"]
+
+_JS = Path(__file__).with_name("live.js")
+_CSS = """
+.rbteach-live { font: 14px sans-serif; max-width: 100%; }
+.rbteach-live-controls { display: flex; flex-direction: column; gap: 2px; margin-bottom: 6px; }
+.rbteach-live-row { display: flex; align-items: center; gap: 8px; }
+.rbteach-live-label { min-width: 11em; }
+.rbteach-live-row input[type=range] { width: 320px; margin: 4px 0; }
+.rbteach-live-readout { display: inline-block; min-width: 5em; margin-left: 8px; font-family: monospace; }
+.rbteach-live-canvas { display: block; touch-action: none; border: 1px solid #ddd; max-width: 100%; }
+.rbteach-live-summary { font-size: 13px; white-space: pre-wrap; margin: 4px 0 0 0; }
+"""
+
+
+def series(x, y, *, color, label=None, dash="-", width=2.0, marker=False) -> dict:
+    """One curve of an :func:`xy` panel."""
+    return {"x": np.asarray(x, dtype=float), "y": np.asarray(y, dtype=float), "color": color,
+            "label": label, "dash": dash, "width": float(width), "marker": bool(marker)}
+
+
+def xy(series_list, *, xlim, ylim, title="", xlabel="", ylabel="", logy=False, width=1.0) -> dict:
+    """A 2-D panel: ``series_list`` (from :func:`series`) in the box ``xlim`` × ``ylim``."""
+    return {"kind": "xy", "series": list(series_list), "xlim": [float(v) for v in xlim],
+            "ylim": [float(v) for v in ylim], "title": title, "xlabel": xlabel, "ylabel": ylabel,
+            "logy": bool(logy), "width": float(width)}
+
+
+def line3d(points, *, color, label=None, dash="-", width=2.0, alpha=1.0) -> dict:
+    """One polyline of a :func:`space` panel: ``points`` of shape (n, 3), NaN rows break it."""
+    p = np.asarray(points, dtype=float).reshape(-1, 3)
+    return {"p": p, "color": color, "label": label, "dash": dash, "width": float(width), "alpha": float(alpha)}
+
+
+def space(lines, *, radius, title="", elev=20.0, azim=30.0, world_axes=True, width=1.0) -> dict:
+    """A 3-D panel of ``lines`` (from :func:`line3d`) in a cube of half-width ``radius``."""
+    return {"kind": "3d", "lines": list(lines), "radius": float(radius), "title": title,
+            "view": {"elev": float(elev), "azim": float(azim)}, "world_axes": bool(world_axes),
+            "width": float(width)}
+
+
+def pack(scene):
+    """``scene`` as JSON-able data and a list of buffers: every numpy array becomes
+    ``{"__buf__": i, "shape": ...}`` and its float32 bytes (what the page draws)."""
+    buffers: list[bytes] = []
+
+    def walk(obj):
+        if isinstance(obj, np.ndarray):
+            a = np.ascontiguousarray(obj, dtype=np.float32)
+            buffers.append(a.tobytes())
+            return {"__buf__": len(buffers) - 1, "shape": list(a.shape)}
+        if isinstance(obj, dict):
+            return {k: walk(v) for k, v in obj.items()}
+        if isinstance(obj, (list, tuple)):
+            return [walk(v) for v in obj]
+        if isinstance(obj, (np.floating, np.integer)):
+            return obj.item()
+        return obj
+
+    return walk(scene), buffers
+
+
+def _decimals(step: float) -> int:
+    s = f"{step:.10f}".rstrip("0")
+    return max(0, len(s.split(".")[1])) if "." in s else 0
+
+
+def control_spec(name: str, ctrl) -> dict:
+    """The page's description of one ipywidgets control of an explorer's ``controls()``."""
+    import ipywidgets as w
+
+    label = ctrl.description or name
+    base = {"name": name, "label": label, "disabled": bool(getattr(ctrl, "disabled", False))}
+    if isinstance(ctrl, w.FloatLogSlider):
+        return {**base, "kind": "log", "base": float(ctrl.base), "min": float(ctrl.min), "max": float(ctrl.max),
+                "step": float(ctrl.step)}
+    if isinstance(ctrl, w.IntSlider):
+        return {**base, "kind": "int", "min": int(ctrl.min), "max": int(ctrl.max), "step": int(ctrl.step), "decimals": 0}
+    if isinstance(ctrl, w.FloatSlider):
+        return {**base, "kind": "float", "min": float(ctrl.min), "max": float(ctrl.max), "step": float(ctrl.step),
+                "decimals": _decimals(float(ctrl.step))}
+    if isinstance(ctrl, (w.Dropdown, w.ToggleButtons, w.RadioButtons)):
+        opts = [(str(o[0]), o[1]) if isinstance(o, tuple) else (str(o), o) for o in ctrl.options]
+        return {**base, "kind": "select", "options": opts}
+    if isinstance(ctrl, w.Checkbox):
+        return {**base, "kind": "check"}
+    raise ValueError(f"control {name!r}: a {type(ctrl).__name__} cannot be shown live")
+
+
+def _answer(module, values: dict):
+    """(message content, buffers) for ``values``: the scene and summary, or the one-line message."""
+    try:
+        summary = module.summary(**values)
+        data, buffers = pack(module.scene(**values))
+    except ValueError as exc:
+        return {"type": "frame", "error": message(exc), "values": values}, []
+    return {"type": "frame", "scene": data, "summary": summary, "values": values}, buffers
+
+
+def live(module, *, width: int = 860, height: int = 340, **overrides):
+    """The live explorer of ``module`` (e.g. ``rbteach.explorers.nb07``): an ``anywidget``.
+
+    ``overrides`` set the starting value of named controls (an unknown name is a ValueError).
+    """
+    controls = module.controls()
+    for name in overrides:
+        if name not in controls:
+            raise ValueError(f"unknown control {name!r}; expected one of {sorted(controls)}")
+    values = {k: (overrides[k] if k in overrides else c.value) for k, c in controls.items()}
+    spec = {"controls": [control_spec(k, c) for k, c in controls.items()], "width": int(width), "height": int(height)}
+
+    widget = _widget_class()(spec=spec, values=values)
+
+    def on_msg(_widget, content, buffers):
+        if not isinstance(content, dict) or content.get("type") != "compute":
+            return
+        vals = {k: content.get("values", {}).get(k, v) for k, v in values.items()}
+        reply, bufs = _answer(module, vals)
+        reply["seq"] = content.get("seq", 0)
+        widget.send(reply, bufs)
+
+    widget.on_msg(on_msg)
+    widget.add_class("rbteach-explorer-live")
+    return widget
+
+
+_WIDGET_CLASS = None
+
+
+def _widget_class():
+    """The anywidget class, made on first use (``import rbteach.explorers.live`` needs no anywidget)."""
+    global _WIDGET_CLASS
+    if _WIDGET_CLASS is None:
+        import anywidget
+        import traitlets
+
+        class LiveExplorer(anywidget.AnyWidget):
+            """A live explorer (see :mod:`rbteach.explorers.live`)."""
+
+            _esm = _JS
+            _css = _CSS
+            spec = traitlets.Dict().tag(sync=True)
+            values = traitlets.Dict().tag(sync=True)
+
+        _WIDGET_CLASS = LiveExplorer
+    return _WIDGET_CLASS
