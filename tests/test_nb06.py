@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rbteach import body, quaternion
+from rbteach import body, dynamics, inertia, quaternion
 from rbteach.body import RigidBody
 from rbteach.exercises import nb06 as ex
 from rbteach.explorers import nb06
@@ -15,68 +15,122 @@ from rbteach.explorers import nb06
 def test_integrate_with_renormalisation_is_rigidbody_step():
     """With renormalisation, the explorer's loop is exactly RigidBody.step (both states)."""
     for state in body.STATES:
-        r = nb06.integrate(nb06.MOMENTS, nb06.OMEGA0_WORLD, dt=0.1, steps=30, state=state)
+        r = nb06.integrate(nb06.MOMENTS, nb06.OMEGA0_WORLD, dt=0.1, steps=30, update="renormalise", state=state)
         b = RigidBody(1.0, nb06.MOMENTS, angular_velocity=nb06.OMEGA0_WORLD, state=state)
         for k in range(1, 31):
             b.step(0.1)
             np.testing.assert_allclose(r["q"][k], b.orientation, rtol=0, atol=1e-13)
             np.testing.assert_allclose(r["omega_world"][k], b.angular_velocity, rtol=0, atol=1e-13)
             np.testing.assert_allclose(r["L_world"][k], b.angular_momentum, rtol=0, atol=1e-13)
-        assert r["energy"][-1] == pytest.approx(b.kinetic_energy, abs=1e-13)
+        assert r["energy"][-1] == pytest.approx(b.rotational_energy, abs=1e-13)
 
 
 def test_norm_growth_without_renormalisation_matches_formula():
     # |q + ½(0, ω)⊗q Δt|² = |q|² (1 + (|ω|Δt/2)²): with ω-state |ω_world| is constant.
     dt, n = 0.2, 40
-    r = nb06.integrate(nb06.MOMENTS, nb06.OMEGA0_WORLD, dt=dt, steps=n, renormalize=False, state="omega")
+    r = nb06.integrate(nb06.MOMENTS, nb06.OMEGA0_WORLD, dt=dt, steps=n, update="euler", state="omega")
     w = np.linalg.norm(nb06.OMEGA0_WORLD)
     expected = (1.0 + (w * dt / 2) ** 2) ** (np.arange(n + 1) / 2)
     np.testing.assert_allclose(quaternion.norm(r["q"]), expected, rtol=1e-12)
     # The direction is the renormalised run's: normalisation only rescales q.
-    r2 = nb06.integrate(nb06.MOMENTS, nb06.OMEGA0_WORLD, dt=dt, steps=n, renormalize=True, state="omega")
+    r2 = nb06.integrate(nb06.MOMENTS, nb06.OMEGA0_WORLD, dt=dt, steps=n, update="renormalise", state="omega")
     np.testing.assert_allclose(quaternion.normalize(r["q"]), r2["q"], atol=1e-13)
 
 
+def test_exponential_map_keeps_the_norm_and_is_exact_for_constant_omega():
+    # ω-state: ω_world is constant, so q_n = exp(½ ω n Δt) ⊗ q_0 exactly; |q| = 1 without renormalising.
+    dt, n = 0.3, 40
+    r = nb06.integrate(nb06.MOMENTS, nb06.OMEGA0_WORLD, dt=dt, steps=n, update="exp", state="omega")
+    assert np.max(np.abs(quaternion.norm(r["q"]) - 1.0)) < 1e-14
+    exact = quaternion.from_rotation_vector(np.outer(np.arange(n + 1) * dt, nb06.OMEGA0_WORLD))
+    assert np.max(quaternion.angle_between(r["q"], exact)) < 1e-12
+    # Euler + renormalise turns by 2 arctan(θ/2) per step instead of θ: it is behind by n (θ − 2 arctan(θ/2)).
+    e = nb06.integrate(nb06.MOMENTS, nb06.OMEGA0_WORLD, dt=dt, steps=n, update="renormalise", state="omega")
+    theta = np.linalg.norm(nb06.OMEGA0_WORLD) * dt
+    assert quaternion.angle_between(e["q"][-1], exact[-1]) == pytest.approx(n * (theta - 2 * np.arctan(theta / 2)),
+                                                                          rel=1e-6)
+
+
 def test_compute_drifts():
-    om = nb06.compute(dt=0.1, renormalize=True, state="omega")
-    L = nb06.compute(dt=0.1, renormalize=True, state="angular_momentum")
-    # seed 002's ω-state: ω_world constant, the world L turns (not conserved); energy constant.
+    om = nb06.compute(dt=0.1, update="renormalise", state="omega")
+    L = nb06.compute(dt=0.1, update="renormalise", state="angular_momentum")
+    # the article's ω-state: ω_world constant, the world L turns (not conserved); energy constant.
     np.testing.assert_allclose(om["omega_world"], np.broadcast_to(nb06.OMEGA0_WORLD, om["omega_world"].shape))
-    assert om["L_drift"].max() > 0.1
-    assert np.abs(om["energy_drift"]).max() < 1e-12
+    assert om["L_drift"].max() > 0.5
+    assert om["max_energy_drift"] < 1e-12
     # L-state: L kept to rounding, energy drifts at first order.
-    assert L["L_drift"].max() < 1e-13
-    assert 1e-3 < np.abs(L["energy_drift"]).max() < 0.2
+    assert L["max_L_drift"] < 1e-13
+    assert 1e-3 < L["max_energy_drift"] < 0.2
     assert np.abs(L["norm_error"]).max() < 1e-14
-    no = nb06.compute(dt=0.1, renormalize=False, state="angular_momentum")
+    no = nb06.compute(dt=0.1, update="euler", state="angular_momentum")
     assert no["norm_error"][-1] > 0.05
     np.testing.assert_allclose(no["energy"], L["energy"], rtol=1e-12)   # only the norm differs
     assert om["steps"] == 80 and om["t"][-1] == pytest.approx(nb06.DURATION)
 
 
-def test_energy_drift_shrinks_with_dt():
-    # First order: dt ÷ 4 divides the drift by about 4 (for dt ≤ 0.05; larger steps are erratic).
-    a = np.abs(nb06.compute(dt=0.04, renormalize=True, state="angular_momentum")["energy_drift"]).max()
-    b = np.abs(nb06.compute(dt=0.01, renormalize=True, state="angular_momentum")["energy_drift"]).max()
-    assert a / 6 < b < a / 2
+def test_start_is_far_from_the_separatrix():
+    L0 = np.asarray(nb06.MOMENTS) * nb06.OMEGA0_WORLD
+    D = L0 @ L0 / (np.asarray(nb06.OMEGA0_WORLD) @ L0)
+    assert nb06.MOMENTS[0] < D < 0.8 * nb06.MOMENTS[1]          # precession about the minor axis, 20 % away
 
 
-def test_summary_reports_final_drifts_and_depends_on_dt():
-    r = nb06.compute(dt=0.2, renormalize=False, state="omega")
-    s = nb06.summary(dt=0.2, renormalize=False, state="omega")
-    assert s.startswith("dt = 0.200 s, ω as state (seed 002), not renormalised")
-    assert f"|q| − 1 = {r['norm_error'][-1]:.2e}" in s
-    assert f"|L − L₀|/|L₀| = {r['L_drift'][-1]:.2e}" in s
+def test_energy_drift_is_first_order_over_the_whole_slider_range():
+    # The largest |T/T₀ − 1| over the run grows with dt at every slider step and halves with dt.
+    dts = np.round(np.arange(0.02, 0.4001, 0.02), 2)
+    drift = np.array([nb06.compute(dt=dt)["max_energy_drift"] for dt in dts])
+    assert np.all(np.diff(drift) > 0)
+    np.testing.assert_allclose(drift / dts, 0.97, rtol=0.1)
+    for a, b in ((0.4, 0.2), (0.2, 0.1), (0.1, 0.05), (0.04, 0.02)):
+        ratio = nb06.compute(dt=a)["max_energy_drift"] / nb06.compute(dt=b)["max_energy_drift"]
+        assert 1.7 < ratio < 2.3, (a, b, ratio)
+
+
+def test_exponential_map_has_the_same_first_order_energy_error_for_a_tumbling_body():
+    for dt in (0.1, 0.05):
+        e = nb06.compute(dt=dt, update="renormalise")["max_energy_drift"]
+        x = nb06.compute(dt=dt, update="exp")["max_energy_drift"]
+        assert abs(x / e - 1) < 0.05
+        assert nb06.compute(dt=dt, update="exp")["max_L_drift"] < 1e-13
+
+
+def test_summary_reports_drifts_on_short_lines_and_depends_on_dt():
+    r = nb06.compute(dt=0.2, update="euler", state="omega")
+    s = nb06.summary(dt=0.2, update="euler", state="omega")
+    assert s.startswith("dt = 0.200 s, ω as state (the article), Euler, not renormalised\n")
+    assert f"final |q| − 1 = {r['norm_error'][-1]:.2e}" in s
+    assert f"max |L − L₀|/|L₀| = {r['max_L_drift']:.2e}" in s
+    assert "max |T/T₀ − 1| < 1e-12" in s                       # constant to rounding: no noise digits
     assert nb06.summary(**nb06.DEFAULTS) != nb06.summary(**{**nb06.DEFAULTS, "dt": 0.3})
+    for u in nb06.UPDATES:
+        for state in body.STATES:
+            assert all(len(line) <= 100 for line in nb06.summary(0.4, u, state).split("\n"))
+    assert "seed" not in s.lower()
 
 
+def test_rounding_noise_is_drawn_flat_not_autoscaled():
+    import matplotlib.pyplot as plt
 
-def test_the_main_control_is_the_time_step():
-    assert list(nb06.controls())[0] == "dt"
+    fig = nb06.draw(**nb06.DEFAULTS)                           # L as state, renormalised: |q| − 1 and L drift ~1e-16
+    a_norm, a_energy, a_L = fig.axes
+    for ax in (a_norm, a_L):
+        assert ax.get_ylim() == (-1.0, 1.0)
+        assert not np.any(ax.lines[-1].get_ydata())           # a flat zero
+        assert any("rounding" in t.get_text() for t in ax.texts)
+    lo, hi = a_energy.get_ylim()
+    assert hi > 0.05                                          # a real drift is autoscaled
+    plt.close(fig)
+
+
+def test_the_controls_are_dt_first_with_labels_in_full():
+    c = nb06.controls()
+    assert list(c) == ["dt", "update", "state"]
+    for ctrl in c.values():
+        assert ctrl.style.description_width == "initial"
+    assert [o[1] for o in c["update"].options] == list(nb06.UPDATES)
 
 
 @pytest.mark.parametrize("kw, word", [({"dt": 0.0}, "dt"), ({"dt": 0.001}, "dt"), ({"dt": "x"}, "dt"),
-                                      ({"state": "L"}, "state"), ({"renormalize": "yes"}, "renormalize")])
+                                      ({"state": "L"}, "state"), ({"update": "yes"}, "update")])
 def test_bad_input(kw, word):
     with pytest.raises(ValueError, match=word):
         nb06.compute(**{**nb06.DEFAULTS, **kw})
@@ -89,38 +143,83 @@ def test_integrate_bad_input():
         nb06.integrate(nb06.MOMENTS, (0, 0, 1), dt=0.1, steps=0)
 
 
+# ---- the thin bat of the pitfalls: what the notebook says about it ---------------------------------
+
+def _bat(moments, tilt):
+    bat = RigidBody(0.9, moments, orientation=tilt)
+    bat.apply_impulse([0.0, 3.0, 0.0], point=[0.0, 0.0, 0.3])
+    return bat
+
+
+def test_thin_bat_world_frame_update_blows_up_later_with_smaller_steps_but_body_frame_euler_does_not():
+    moments = np.diag(inertia.box(0.9, 0.06, 0.06, 0.84))
+    tilt = quaternion.from_axis_angle([0.0, 1.0, 0.0], 1e-6)
+    doubled = {}
+    for dt in (0.01, 0.005):
+        bat = _bat(moments, tilt)
+        T0, n = bat.rotational_energy, 0
+        while bat.rotational_energy < 2 * T0:
+            bat.step(dt)
+            n += 1
+        doubled[dt] = n * dt
+    assert 0.1 < doubled[0.01] < doubled[0.005] < 0.3            # delayed, not prevented
+    bat = _bat(moments, tilt)
+    for _ in range(50):
+        bat.step(0.01)
+    assert 70 < bat.rotational_energy / _bat(moments, tilt).rotational_energy < 98.6   # 76×, bounded by I_max/I_min
+    w0 = quaternion.rotate(quaternion.conjugate(tilt), _bat(moments, tilt).angular_velocity)
+    tr = dynamics.simulate(moments, w0, tilt, dt=0.01, steps=1000, method="euler")
+    assert np.max(np.abs(tr.kinetic_energy / tr.kinetic_energy[0] - 1)) < 1e-5
+
+
+# ---- the exercises (the generic student play is tests/test_exercises_student.py) ------------------
+
+def test_exercise_data_are_generic_and_exactly_unit():
+    for q in (ex.EX2_Q_O, ex.EX2_Q_R, ex.EX3_Q):
+        assert sum(x * x for x in q) == pytest.approx(1.0, abs=1e-15)
+        assert abs(q[0]) < 0.99 and sum(1 for x in q[1:] if x != 0) >= 2   # not the identity, not about one axis
+        assert all(round(x, 4) == x for x in q)                             # typed as printed, exactly
+
+
 def test_check_norm_after_step():
-    assert ex.check_norm_after_step(np.sqrt(1.01))
-    fb = ex.check_norm_after_step(1.01)
+    x = np.linalg.norm(ex.EX1_OMEGA_WORLD) * ex.EX1_DT / 2
+    assert ex.check_norm_after_step(round(np.sqrt(1 + x * x), 4))
+    assert ex.check_norm_after_step(1.059)                                  # 4 significant digits
+    fb = ex.check_norm_after_step(round(1 + x * x, 4))
     assert not fb and "square root" in fb
-    fb = ex.check_norm_after_step(np.sqrt(1.04))
+    fb = ex.check_norm_after_step(round(np.sqrt(1 + 4 * x * x), 4))
     assert not fb and "½" in fb
     fb = ex.check_norm_after_step(1.0)
     assert not fb and "renormalisation" in fb
+    fb = ex.check_norm_after_step(1 + x)
+    assert not fb and "right triangle" in fb
     assert "no answer yet" in ex.check_norm_after_step(None)
 
 
-def test_check_omega_principal():
-    # q = q_r ⊗ q_o = (½, ½, ½, ½): the principal axes 1, 2, 3 lie along world y, z, x.
-    # L = (1, 2, 3) has principal components (2, 3, 1); ÷ (1, 2, 2.5) → (2, 1.5, 0.4) → world (0.4, 2, 1.5).
-    assert ex.check_omega_principal([0.4, 2.0, 1.5])
-    fb = ex.check_omega_principal([0.5, 2.0, 1.2])
-    assert not fb and "q_o is missing" in fb
-    fb = ex.check_omega_principal([2.5, 2.0, 6.0])
-    assert not fb and "divide" in fb
-    fb = ex.check_omega_principal([2.0, 1.5, 0.4])
-    assert not fb and "principal axes" in fb
-    fb = ex.check_omega_principal([0.5, 0.8, 3.0])
-    assert not fb and "order" in fb
-    assert "no answer yet" in ex.check_omega_principal(None)
+def test_check_omega_principal_refuses_every_frame_mistake():
+    q_o, q_r, L = np.array(ex.EX2_Q_O), np.array(ex.EX2_Q_R), np.array(ex.EX2_L_WORLD)
+    I_d = np.array(ex.EX2_MOMENTS)
+
+    def omega(q):
+        return quaternion.rotate(q, quaternion.rotate(quaternion.conjugate(q), L) / I_d)
+
+    right = omega(quaternion.multiply(q_r, q_o))
+    assert ex.check_omega_principal(np.round(right, 4))
+    mult, conj = quaternion.multiply, quaternion.conjugate
+    for wrong, word in ((omega(q_r), "q_o is missing"), (omega(mult(q_o, q_r)), "order"),
+                        (omega(mult(q_r, conj(q_o))), "conjugate"), (omega(mult(conj(q_r), q_o)), "conjugate"),
+                        (body.L_from_omega_principal(I_d, q_o, q_r, L), "divide")):
+        assert np.max(np.abs(wrong - right)) > 0.1
+        fb = ex.check_omega_principal(np.round(wrong, 4))
+        assert not fb and word in fb, (word, fb)
 
 
-def test_check_qdot_body():
-    s = np.sqrt(0.5)
-    # q = (s, 0, 0, s), ω_body = (1, 0, 0): ½ q ⊗ (0, 1, 0, 0) = ½ (0, s, s, 0)
-    assert ex.check_qdot_body([0.0, s / 2, s / 2, 0.0])
-    fb = ex.check_qdot_body([0.0, s / 2, -s / 2, 0.0])
+def test_check_qdot_body_refuses_the_world_formula():
+    q, w = np.array(ex.EX3_Q), np.array(ex.EX3_OMEGA_BODY)
+    right = 0.5 * quaternion.multiply(q, np.concatenate([[0.0], w]))
+    assert ex.check_qdot_body(np.round(right, 4).tolist())
+    fb = ex.check_qdot_body(np.round(0.5 * quaternion.multiply(np.concatenate([[0.0], w]), q), 4))
     assert not fb and "world formula" in fb
-    fb = ex.check_qdot_body([0.0, s, s, 0.0])
+    fb = ex.check_qdot_body(np.round(2 * right, 4))
     assert not fb and "½" in fb
     assert "no answer yet" in ex.check_qdot_body(None)

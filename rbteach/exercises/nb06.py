@@ -1,10 +1,14 @@
 """Self-checks for notebook 06 (integrating orientation).
 
-The data of each exercise are module constants, so the notebook's statement and the check agree.
-Expected values come from :mod:`rbteach.quaternion` and :mod:`rbteach.body`; the hints recognise
-the typical mistakes (the forgotten ½, |q|² for |q|, the world formula fed with a body ω, the
-principal-axis rotation q_o left out or applied in the wrong order, I_d multiplied instead of
-divided).
+Every check is an :class:`rbteach.exercises.Exercise`, judged by the one rule of
+:mod:`rbteach.exercises` (right within 4 significant digits). The data of each exercise are module
+constants, so the notebook's statement and the check agree; they are generic (no 90° turns about
+coordinate axes, no identity attitudes) and the quaternions have exact 4-decimal components, so a
+student who types them as printed computes the same answer. Expected values come from
+:mod:`rbteach.quaternion` and :mod:`rbteach.body`; each hint is the value a typical mistake gives
+(the forgotten ½, |q|² for |q|, the lengths added instead of Pythagoras, the world formula fed with a
+body ω, q_o left out, swapped or conjugated, I_d multiplied instead of divided), and the data make
+every one of them clearly different from the right answer.
 """
 
 from __future__ import annotations
@@ -13,70 +17,110 @@ import numpy as np
 
 from .. import body as _body
 from .. import quaternion as _q
-from . import Feedback, check_close
+from . import Exercise
 
 __all__ = ["EX1_OMEGA_WORLD", "EX1_DT", "EX2_MOMENTS", "EX2_Q_O", "EX2_Q_R", "EX2_L_WORLD",
            "EX3_Q", "EX3_OMEGA_BODY",
            "check_norm_after_step", "check_omega_principal", "check_qdot_body"]
 
-#: Exercise 1: one explicit-Euler step from q = identity with this world ω (rad/s) and Δt (s).
-EX1_OMEGA_WORLD = (0.0, 0.0, 2.0)
-EX1_DT = 0.1
+#: Exercise 1: one explicit-Euler step from q = (1, 0, 0, 0) with this world ω (rad/s, |ω| = 2.8)
+#: and Δt (s), without renormalisation.
+EX1_OMEGA_WORLD = (1.2, -0.8, 2.4)
+EX1_DT = 0.25
 
-#: Exercise 2: principal-axis storage (seed 002 §5): I_d, q_o (principal → body), q_r (body → world), L.
+#: Exercise 2: principal-axis storage (the forces-and-impulses article, §5 回転運動のパラメータについて):
+#: I_d (kg m²), q_o (principal axes → body), q_r (body → world), L (world, N m s).
+#: Both quaternions are unit with exact 4-decimal components.
 EX2_MOMENTS = (1.0, 2.0, 2.5)
-EX2_Q_O = tuple(float(x) for x in _q.from_axis_angle((1.0, 0.0, 0.0), np.pi / 2))
-EX2_Q_R = tuple(float(x) for x in _q.from_axis_angle((0.0, 0.0, 1.0), np.pi / 2))
-EX2_L_WORLD = (1.0, 2.0, 3.0)
+EX2_Q_O = (0.8, 0.2, -0.4, 0.4)
+EX2_Q_R = (0.7, 0.1, 0.5, -0.5)
+EX2_L_WORLD = (1.2, -0.5, 2.0)
 
-#: Exercise 3: the attitude rate for this q (90° about z) and body angular velocity (rad/s).
-EX3_Q = tuple(float(x) for x in _q.from_axis_angle((0.0, 0.0, 1.0), np.pi / 2))
-EX3_OMEGA_BODY = (1.0, 0.0, 0.0)
+#: Exercise 3: an attitude q (body → world, unit, exact components) and a body angular velocity (rad/s).
+EX3_Q = (0.5, 0.1, -0.7, 0.5)
+EX3_OMEGA_BODY = (0.6, -1.2, 0.9)
 
 
-def check_norm_after_step(answer) -> Feedback:
-    """Exercise 1: ``|q₁|`` with ``q₁ = q₀ + ½ (0, ω) ⊗ q₀ Δt`` and no renormalisation.
-
-    Expected ``sqrt(1 + (|ω| Δt / 2)²)``.
-    """
+def _norm_after_step():
     q1 = _q.identity() + _q.derivative_world(_q.identity(), EX1_OMEGA_WORLD) * EX1_DT
-    expected = float(_q.norm(q1))
-    x = np.linalg.norm(EX1_OMEGA_WORLD) * EX1_DT
-    hints = {
-        "that is |q₁|²; take the square root.": expected ** 2,
-        "q̇ = ½ (0, ω) ⊗ q: the factor ½ is missing.": np.sqrt(1.0 + x * x),
+    return float(_q.norm(q1))
+
+
+def _norm_hints():
+    x = float(np.linalg.norm(EX1_OMEGA_WORLD)) * EX1_DT / 2          # |q̇| Δt = |ω| Δt / 2
+    right = _norm_after_step()
+    return {
+        "that is |q₁|²; take the square root.": right ** 2,
+        "q̇ = ½ (0, ω) ⊗ q: the factor ½ is missing.": np.sqrt(1.0 + (2 * x) ** 2),
+        "q̇ is perpendicular to q, so the lengths add like the sides of a right triangle: "
+        "|q₁|² = 1 + (|ω|Δt/2)², not |q₁| = 1 + |ω|Δt/2.": 1.0 + x,
         "without renormalisation the norm is not 1: |q + q̇Δt|² = |q|² + |q̇|²Δt² (q ⟂ q̇).": 1.0,
     }
-    return check_close("|q₁| after one unnormalised Euler step", answer, expected, hints=hints)
 
 
-def check_omega_principal(answer) -> Feedback:
-    """Exercise 2: ``ω_world = q ⋄ (I_d⁻¹ ⊙ (q⁻¹ ⋄ L))`` with ``q = q_r ⊗ q_o`` (seed 002 §5)."""
-    I_d = np.asarray(EX2_MOMENTS)
-    q_o, q_r, L = np.asarray(EX2_Q_O), np.asarray(EX2_Q_R), np.asarray(EX2_L_WORLD)
-    expected = _body.omega_from_L_principal(I_d, q_o, q_r, L)
-    ident = _q.identity()
+check_norm_after_step = Exercise(
+    "|q₁| after one unnormalised Euler step", _norm_after_step, hints=_norm_hints,
+    doc="Exercise 1: |q₁| with q₁ = q₀ + ½ (0, ω) ⊗ q₀ Δt, q₀ = (1, 0, 0, 0), no renormalisation "
+        "(= sqrt(1 + (|ω| Δt / 2)²)).")
+
+
+def _omega_principal():
+    return _body.omega_from_L_principal(EX2_MOMENTS, EX2_Q_O, EX2_Q_R, EX2_L_WORLD)
+
+
+def _omega_with(q):
+    """ω = q ⋄ (I_d⁻¹ ⊙ (q⁻¹ ⋄ L)) for a given (possibly wrong) principal → world quaternion ``q``."""
+    L = np.asarray(EX2_L_WORLD, dtype=float)
+    return _q.rotate(q, _q.rotate(_q.conjugate(q), L) / np.asarray(EX2_MOMENTS))
+
+
+def _omega_hints():
+    q_o, q_r = np.asarray(EX2_Q_O), np.asarray(EX2_Q_R)
+    I_d, L = np.asarray(EX2_MOMENTS), np.asarray(EX2_L_WORLD)
     q = _q.multiply(q_r, q_o)
-    hints = {
-        "q_o is missing: the moments belong to the principal axes, q = q_r ⊗ q_o.":
-            _body.omega_from_L_principal(I_d, ident, q_r, L),
+    return {
+        "q_o is missing: the moments belong to the principal axes, q = q_r ⊗ q_o.": _omega_with(q_r),
         "the order is q = q_r ⊗ q_o (principal → body first, then body → world), not q_o ⊗ q_r.":
-            _body.omega_from_L_principal(I_d, ident, _q.multiply(q_o, q_r), L),
+            _omega_with(_q.multiply(q_o, q_r)),
+        "q = q_r ⊗ q_o uses q_o itself, not its conjugate q_o*.": _omega_with(_q.multiply(q_r, _q.conjugate(q_o))),
+        "q = q_r ⊗ q_o uses q_r itself, not its conjugate q_r*.": _omega_with(_q.multiply(_q.conjugate(q_r), q_o)),
+        "the two rotations are the wrong way round: first q⁻¹ ⋄ L (into the principal axes), "
+        "then q ⋄ (…) back to the world.": _q.rotate(_q.conjugate(q), _q.rotate(q, L) / I_d),
         "ω = I⁻¹ L: divide by the moments (I_d⁻¹ ⊙), do not multiply.":
             _body.L_from_omega_principal(I_d, q_o, q_r, L),
         "that is ω in the principal axes; rotate it back to the world with q ⋄ (…).":
             _q.rotate(_q.conjugate(q), L) / I_d,
+        "the quaternions are scalar first (w, x, y, z), as everywhere in rbteach; they were read as "
+        "(x, y, z, w).": _omega_with(_q.multiply(_q.from_xyzw(q_r), _q.from_xyzw(q_o))),
     }
-    return check_close("ω_world from L (principal-axis form)", answer, expected, hints=hints)
 
 
-def check_qdot_body(answer) -> Feedback:
-    """Exercise 3: ``q̇ = ½ q ⊗ (0, ω_body)`` (the body-frame twin of seed 002's formula)."""
+check_omega_principal = Exercise(
+    "ω_world from L (principal-axis form)", _omega_principal, hints=_omega_hints,
+    doc="Exercise 2: ω_world = q ⋄ (I_d⁻¹ ⊙ (q⁻¹ ⋄ L)) with q = q_r ⊗ q_o (the forces-and-impulses "
+        "article, §5).")
+
+
+def _qdot_body():
+    return _q.derivative_body(EX3_Q, EX3_OMEGA_BODY)
+
+
+def _qdot_hints():
     q, w = np.asarray(EX3_Q), np.asarray(EX3_OMEGA_BODY)
-    expected = _q.derivative_body(q, w)
-    hints = {
-        "that is ½ (0, ω) ⊗ q, the world formula: with a body ω the product goes the other way, ½ q ⊗ (0, ω_body).":
-            _q.derivative_world(q, w),
-        "q̇ = ½ q ⊗ (0, ω_body): the factor ½ is missing.": 2.0 * expected,
+    right = _qdot_body()
+    return {
+        "that is ½ (0, ω) ⊗ q, the world formula: with a body ω the product goes the other way, "
+        "½ q ⊗ (0, ω_body).": _q.derivative_world(q, w),
+        "q̇ = ½ q ⊗ (0, ω_body): the factor ½ is missing.": 2.0 * right,
+        "ω_world = q ⋄ ω_body, not q⁻¹ ⋄ ω_body (or use ½ q ⊗ (0, ω_body) directly).":
+            _q.derivative_world(q, _q.rotate(_q.conjugate(q), w)),
+        "that is ½ q* ⊗ (0, ω_body): use q itself, ½ q ⊗ (0, ω_body).":
+            0.5 * _q.multiply(_q.conjugate(q), np.concatenate([[0.0], w])),
+        "q is scalar first (w, x, y, z), as everywhere in rbteach; it was read as (x, y, z, w).":
+            _q.derivative_body(_q.from_xyzw(q), w),
     }
-    return check_close("q̇ from ω_body", answer, expected, hints=hints)
+
+
+check_qdot_body = Exercise(
+    "q̇ from ω_body", _qdot_body, hints=_qdot_hints,
+    doc="Exercise 3: q̇ = ½ q ⊗ (0, ω_body), the body-frame twin of the article's ½ (0, ω_world) ⊗ q.")
