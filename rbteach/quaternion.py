@@ -3,21 +3,28 @@
 Conventions (the project's contract, see the README's card and notebook 00):
 
 * arrays of shape ``(..., 4)``, scalar first ``(w, x, y, z)``; every function is
-  vectorised over the leading axes;
+  vectorised over the leading axes, and the leading axes of two arguments broadcast;
 * the Hamilton product ``i j = k`` (:func:`multiply`, written ⊗);
 * unit quaternions rotate vectors *actively*: ``q ⋄ v = q ⊗ (0, v) ⊗ q*``
-  (seed 002 §6, ``p' = q p q⁻¹``), and :func:`to_matrix` is the matching active
-  rotation matrix, so for the body → world attitude ``q_r``,
+  (the forces-and-impulses article, §6 記号について: ``p' = q p q⁻¹``), and :func:`to_matrix`
+  is the matching active rotation matrix, so for the body → world attitude ``q_r``,
   ``v_world = to_matrix(q_r) @ v_body``;
 * angular velocity is named by its frame:
   ``q̇ = ½ (0, ω_world) ⊗ q = ½ q ⊗ (0, ω_body)``
   (:func:`derivative_world`, :func:`derivative_body`).
 
-Seed 003 stores quaternions scalar last ``(x, y, z, w)`` (as SciPy does):
-convert with :func:`from_xyzw` / :func:`to_xyzw`.
+「回転運動のシミュレーション」 (2019) stores quaternions scalar last ``(x, y, z, w)`` (as SciPy
+does): convert with :func:`from_xyzw` / :func:`to_xyzw`.
+
+Functions that normalise (:func:`normalize`, :func:`to_matrix`, :func:`rotate`, ...) scale by the
+largest component first, so ``[1e200, 1e200, 0, 0]`` and ``[1e-170, 1e-170, 0, 0]`` are the same
+rotation as ``[1, 1, 0, 0]`` (squaring them would overflow or underflow). Bad input raises
+``ValueError`` naming the argument.
 """
 
 from __future__ import annotations
+
+import numbers
 
 import numpy as np
 
@@ -30,22 +37,51 @@ __all__ = [
     "derivative_body", "angle_between", "canonical",
 ]
 
-
-def identity(shape=()) -> np.ndarray:
-    """The identity rotation ``(1, 0, 0, 0)``, or an array of them with shape ``shape + (4,)``."""
-    shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
-    q = np.zeros(shape + (4,))
-    q[..., 0] = 1.0
-    return q
+# |q|² in this range is computed without overflow or harmful underflow by squaring directly.
+_N2_MIN, _N2_MAX = 1e-280, 1e280
+_CONJ = np.array([1.0, -1.0, -1.0, -1.0])
 
 
-def multiply(p, q) -> np.ndarray:
-    """Hamilton product ``p ⊗ q`` of quaternions ``(..., 4)`` (w, x, y, z); broadcasts.
+# --------------------------------------------------------------------------- kernels (no checks)
+def _sumsq(q):
+    return np.einsum("...i,...i->...", q, q)
 
-    ``(p_w q_w − p⃗·q⃗,  p_w q⃗ + q_w p⃗ + p⃗ × q⃗)``  (seed 002 §6, ⊗).
-    """
-    p = _v.quaternion(p, "p", nonzero=False)
-    q = _v.quaternion(q, "q", nonzero=False)
+
+def _norm(q, n2=None):
+    """``|q|`` over the last axis, without overflow or underflow of the squares."""
+    n2 = _sumsq(q) if n2 is None else n2
+    ok = (n2 >= _N2_MIN) & (n2 <= _N2_MAX)
+    if np.all(ok):
+        return np.sqrt(n2)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        s = np.max(np.abs(q), axis=-1)
+        s1 = np.where(s > 0, s, 1.0)
+        scaled = s * np.sqrt(_sumsq(q / s1[..., None]))
+    return np.where(ok, np.sqrt(n2), scaled)
+
+
+def _unit(q):
+    """``q / |q|`` for non-zero ``q`` (..., n), scaling by the largest component when needed."""
+    n2 = _sumsq(q)
+    ok = (n2 >= _N2_MIN) & (n2 <= _N2_MAX)
+    if np.all(ok):
+        return q / np.sqrt(n2)[..., None]
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        s = np.max(np.abs(q), axis=-1, keepdims=True)
+        qs = q / np.where(s > 0, s, 1.0)
+        scaled = qs / np.sqrt(_sumsq(qs))[..., None]
+        direct = q / np.sqrt(n2)[..., None]
+    return np.where(ok[..., None], direct, scaled)
+
+
+def _canonical(u):
+    """The representative of ``±u`` whose first non-zero component is positive (no −0.0)."""
+    first = np.argmax(u != 0.0, axis=-1)
+    lead = np.take_along_axis(u, first[..., None], axis=-1)
+    return np.where(lead < 0, -u, u) + 0.0
+
+
+def _mul(p, q):
     pw, px, py, pz = np.moveaxis(p, -1, 0)
     qw, qx, qy, qz = np.moveaxis(q, -1, 0)
     return np.stack([
@@ -56,38 +92,113 @@ def multiply(p, q) -> np.ndarray:
     ], axis=-1)
 
 
+def _rotate(u, v):
+    """``u ⋄ v`` for a unit quaternion ``u``: ``v + 2 w (u⃗ × v) + 2 u⃗ × (u⃗ × v)``."""
+    w = u[..., :1]
+    vec = u[..., 1:]
+    t = 2.0 * np.cross(vec, v)
+    return v + w * t + np.cross(vec, t)
+
+
+def _matrix(u):
+    w, x, y, z = np.moveaxis(u, -1, 0)
+    return np.stack([
+        np.stack([1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)], axis=-1),
+        np.stack([2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)], axis=-1),
+        np.stack([2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)], axis=-1),
+    ], axis=-2)
+
+
+def _vec_norm(v):
+    """``|v|`` of vectors (..., 3): numpy's norm where it is safe, scaled where it would over/underflow."""
+    with np.errstate(over="ignore", under="ignore"):
+        n = np.linalg.norm(v, axis=-1)
+    ok = (n > 1e-140) & (n < 1e140)
+    if np.all(ok):
+        return n
+    return np.where(ok, n, _norm(v))
+
+
+# --------------------------------------------------------------------------- public
+def _shape(shape) -> tuple[int, ...]:
+    if isinstance(shape, (numbers.Integral, np.integer)) and not isinstance(shape, (bool, np.bool_)):
+        dims = (int(shape),)
+    else:
+        if shape is None or isinstance(shape, (str, bytes, bool, np.bool_)) or not hasattr(shape, "__iter__"):
+            raise ValueError(f"shape must be an integer or a tuple of integers, got {_v.describe(shape)}")
+        dims = tuple(shape)
+        for d in dims:
+            if isinstance(d, (bool, np.bool_)) or not isinstance(d, (numbers.Integral, np.integer)):
+                raise ValueError(f"shape must be an integer or a tuple of integers, got {_v.describe(shape)}")
+        dims = tuple(int(d) for d in dims)
+    if any(d < 0 for d in dims):
+        raise ValueError(f"shape must not have negative entries, got {dims}")
+    _v.result_size(4 * int(np.prod(dims, dtype=object)), "shape", f"the identity quaternions of shape {dims}")
+    return dims
+
+
+def identity(shape=()) -> np.ndarray:
+    """The identity rotation ``(1, 0, 0, 0)``, or an array of them with shape ``shape + (4,)``."""
+    q = np.zeros(_shape(shape) + (4,))
+    q[..., 0] = 1.0
+    return q
+
+
+def multiply(p, q) -> np.ndarray:
+    """Hamilton product ``p ⊗ q`` of quaternions ``(..., 4)`` (w, x, y, z); broadcasts.
+
+    ``(p_w q_w − p⃗·q⃗,  p_w q⃗ + q_w p⃗ + p⃗ × q⃗)``  (the forces-and-impulses article, §6, ⊗).
+    """
+    p = _v.quaternion(p, "p", nonzero=False)
+    q = _v.quaternion(q, "q", nonzero=False)
+    _v.broadcast(("p", p, 1), ("q", q, 1))
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = _mul(p, q)
+    return _v.finite_result(out, ("p", "q"), "p ⊗ q")
+
+
 def conjugate(q) -> np.ndarray:
     """Conjugate ``q* = (w, −x, −y, −z)``, shape ``(..., 4)``."""
     q = _v.quaternion(q, "q", nonzero=False)
-    return q * np.array([1.0, -1.0, -1.0, -1.0])
+    return q * _CONJ
 
 
 def norm(q) -> np.ndarray:
-    """Norm ``|q| = sqrt(w² + x² + y² + z²)``, shape ``(...)``."""
+    """Norm ``|q| = sqrt(w² + x² + y² + z²)``, shape ``(...)`` (no overflow of the squares)."""
     q = _v.quaternion(q, "q", nonzero=False)
-    return np.sqrt(np.einsum("...i,...i->...", q, q))
+    return _v.finite_result(_norm(q), "q", "|q|")
 
 
 def inverse(q) -> np.ndarray:
     """Inverse ``q⁻¹ = q* / |q|²`` of a non-zero quaternion, shape ``(..., 4)``."""
     q = _v.quaternion(q, "q")
-    return conjugate(q) / np.einsum("...i,...i->...", q, q)[..., None]
+    n2 = _sumsq(q)
+    if np.all((n2 >= _N2_MIN) & (n2 <= _N2_MAX)):
+        return conjugate(q) / n2[..., None]
+    n = _norm(q, n2)[..., None]
+    with np.errstate(over="ignore"):
+        inv = q * _CONJ / n / n
+    return _v.finite_result(inv, "q", "the inverse q* / |q|²")
 
 
 def normalize(q) -> np.ndarray:
     """Unit quaternion ``q / |q|`` (raises ValueError for the zero quaternion)."""
-    q = _v.quaternion(q, "q")
-    return q / np.sqrt(np.einsum("...i,...i->...", q, q))[..., None]
+    return _unit(_v.quaternion(q, "q"))
 
 
 def canonical(q) -> np.ndarray:
-    """The unit quaternion of the same rotation with ``w ≥ 0`` (``q`` and ``−q`` are one rotation)."""
-    q = normalize(q)
-    return np.where(q[..., :1] < 0, -q, q)
+    """The one unit quaternion of the rotation ``q`` whose first non-zero component is positive.
+
+    ``q`` and ``−q`` are one rotation; this picks ``w > 0``, or at exactly 180° (``w = 0``)
+    ``x > 0``, and so on: the first component (w, x, y, z) that is not zero is made positive,
+    with no tolerance, and negative zeros become ``+0.0``. So every rotation has exactly one
+    canonical quaternion (``[0, 1, 0, 0]`` and ``[0, −1, 0, 0]`` both give ``[0, 1, 0, 0]``).
+    """
+    return _canonical(normalize(q))
 
 
 def rotate(q, v) -> np.ndarray:
-    """Rotate vectors actively: ``q ⋄ v = q ⊗ (0, v) ⊗ q⁻¹`` (seed 002 §6).
+    """Rotate vectors actively: ``q ⋄ v = q ⊗ (0, v) ⊗ q⁻¹`` (the forces-and-impulses article, §6).
 
     Parameters
     ----------
@@ -102,12 +213,12 @@ def rotate(q, v) -> np.ndarray:
         ``v + 2 w (u × v) + 2 u × (u × v)`` with ``q = (w, u)`` unit, which equals
         ``to_matrix(q) @ v``.
     """
-    q = normalize(q)
+    u = normalize(q)
     v = _v.vector3(v, "v")
-    w = q[..., :1]
-    u = q[..., 1:]
-    t = 2.0 * np.cross(u, v)
-    return v + w * t + np.cross(u, t)
+    _v.broadcast(("q", u, 1), ("v", v, 1))
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = _rotate(u, v)
+    return _v.finite_result(out, "v", "q ⋄ v")
 
 
 def from_axis_angle(axis, angle) -> np.ndarray:
@@ -117,18 +228,21 @@ def from_axis_angle(axis, angle) -> np.ndarray:
     """
     axis = _v.vector3(axis, "axis")
     angle = _v.array(angle, "angle")
-    n = np.linalg.norm(axis, axis=-1)
-    if np.any(n == 0):
-        raise ValueError("axis must be a non-zero vector")
-    unit = axis / n[..., None]
+    if axis.size and not np.all(np.any(axis != 0.0, axis=-1)):
+        raise ValueError("axis must be a non-zero vector (a rotation axis has a direction)")
+    _v.broadcast(("axis", axis, 1), ("angle", angle, 0))
+    unit = axis / _vec_norm(axis)[..., None]
     half = 0.5 * angle[..., None]
-    return np.concatenate([np.cos(half), np.sin(half) * unit], axis=-1)
+    c, s = np.cos(half), np.sin(half) * unit
+    c = np.broadcast_to(c, s.shape[:-1] + (1,))
+    return np.concatenate([c, s], axis=-1)
 
 
 def to_axis_angle(q):
     """Axis and angle of a rotation: returns ``(axis (..., 3) unit, angle (...) in [0, π])``.
 
-    The quaternion is first made canonical (``w ≥ 0``), so the angle never exceeds π.
+    The quaternion is first made :func:`canonical`, so the angle never exceeds π and at exactly
+    180° the axis is the one whose first non-zero component is positive.
     For the identity (angle 0) the axis is undefined and ``(0, 0, 1)`` is returned.
     """
     q = canonical(q)
@@ -142,11 +256,17 @@ def to_axis_angle(q):
 def from_rotation_vector(rotvec) -> np.ndarray:
     """Quaternion of the rotation vector ``φ = θ n`` (rad): ``(cos(θ/2), sin(θ/2)/θ · φ)``.
 
-    Exact at ``φ = 0`` (uses ``sin(θ/2)/θ = ½ sinc(θ/2π)``). Shape (..., 3) → (..., 4).
+    ``cos`` and ``sin`` are taken of the same ``θ/2`` (numpy reduces large arguments exactly), so
+    ``|q| = 1`` to rounding for any ``|φ|``; at ``φ = 0`` the factor is its limit ½. (For
+    ``|φ|`` beyond ~1e8 rad the rounding of ``θ`` itself, ``|φ| ε``, blurs the angle.)
+    Shape (..., 3) → (..., 4).
     """
     rotvec = _v.vector3(rotvec, "rotvec")
-    theta = np.linalg.norm(rotvec, axis=-1)[..., None]
-    return np.concatenate([np.cos(0.5 * theta), 0.5 * np.sinc(theta / (2 * np.pi)) * rotvec], axis=-1)
+    theta = _vec_norm(rotvec)[..., None]
+    half = 0.5 * theta
+    safe = np.where(theta > 0, theta, 1.0)
+    factor = np.where(theta > 0, np.sin(half) / safe, 0.5)
+    return np.concatenate([np.cos(half), factor * rotvec], axis=-1)
 
 
 def to_rotation_vector(q) -> np.ndarray:
@@ -166,34 +286,26 @@ def to_matrix(q) -> np.ndarray:
     """Active rotation matrix ``R(q)`` with ``R v = q ⋄ v``; shape (..., 4) → (..., 3, 3).
 
     For the body → world attitude ``q_r``, ``v_world = R v_body`` and the columns of
-    ``R`` are the body axes seen in the world frame. (Seed 003's DCM is ``Rᵀ``.)
+    ``R`` are the body axes seen in the world frame. (The direction-cosine matrix of
+    「回転運動のシミュレーション」 (2019) is ``Rᵀ``.)
     """
-    q = normalize(q)
-    w, x, y, z = np.moveaxis(q, -1, 0)
-    return np.stack([
-        np.stack([1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)], axis=-1),
-        np.stack([2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)], axis=-1),
-        np.stack([2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)], axis=-1),
-    ], axis=-2)
+    return _matrix(normalize(q))
 
 
-def from_matrix(R, *, atol: float = 1e-6) -> np.ndarray:
-    """Unit quaternion (``w ≥ 0``) of a rotation matrix (..., 3, 3), by Shepperd's method.
+def from_matrix(R, *, atol: float = _v.ROTATION_ATOL) -> np.ndarray:
+    """Unit quaternion of a rotation matrix (..., 3, 3), by Shepperd's method; :func:`canonical`.
 
     Shepperd picks the largest of ``4w², 4x², 4y², 4z²`` (from the trace and the
     diagonal) and divides only by it, so it stays accurate at 180° rotations where
-    seed 003's ``dcm2quaternion`` divides by ``w = 0``.
+    the ``dcm2quaternion`` of 「回転運動のシミュレーション」 (2019) divides by ``w = 0``.
 
-    Raises ValueError when ``R`` is not a rotation (``RᵀR ≠ 1`` or ``det R ≠ +1``
-    within ``atol``): an eigenvector matrix with ``det = −1`` is a reflection.
+    Raises ValueError when ``R`` is not a rotation: ``max |RᵀR − 1| > atol`` (default
+    1e-6, the package's one rule, see ``rbteach._validate.rotation_matrix``; a float32
+    matrix passes) or ``det R < 0`` (an eigenvector matrix with ``det = −1`` is a
+    reflection). ``atol`` must be a number with ``0 ≤ atol < 1``.
     """
-    R = _v.matrix3(R, "R")
-    err = np.abs(np.swapaxes(R, -1, -2) @ R - np.eye(3)).max(axis=(-2, -1))
-    if np.any(err > atol):
-        raise ValueError(f"R must be orthogonal (RᵀR = 1); max deviation {np.max(err):.3g}")
-    det = np.linalg.det(R)
-    if np.any(det < 0):
-        raise ValueError("R must be a proper rotation with det R = +1; got det R = −1 (a reflection)")
+    atol = _v.tolerance(atol, "atol")
+    R = _v.rotation_matrix(R, "R", atol)
     m00, m11, m22 = R[..., 0, 0], R[..., 1, 1], R[..., 2, 2]
     tr = m00 + m11 + m22
     # Four candidate (unnormalised) quaternions; each is 4·(largest component)·q.
@@ -205,36 +317,46 @@ def from_matrix(R, *, atol: float = 1e-6) -> np.ndarray:
     ], axis=-2)
     pick = np.argmax(np.stack([tr, m00, m11, m22], axis=-1), axis=-1)
     q = np.take_along_axis(cands, pick[..., None, None], axis=-2)[..., 0, :]
-    return canonical(q)
+    return _canonical(_unit(q))
 
 
 def from_xyzw(q_xyzw) -> np.ndarray:
-    """Reorder a scalar-last quaternion ``(x, y, z, w)`` (SciPy, seed 003) to ``(w, x, y, z)``."""
+    """Reorder a scalar-last quaternion ``(x, y, z, w)`` (SciPy, 「回転運動のシミュレーション」) to ``(w, x, y, z)``."""
     q = _v.quaternion(q_xyzw, "q_xyzw", nonzero=False)
     return q[..., [3, 0, 1, 2]]
 
 
 def to_xyzw(q) -> np.ndarray:
-    """Reorder ``(w, x, y, z)`` to scalar-last ``(x, y, z, w)`` (SciPy, seed 003)."""
+    """Reorder ``(w, x, y, z)`` to scalar-last ``(x, y, z, w)`` (SciPy, 「回転運動のシミュレーション」)."""
     q = _v.quaternion(q, "q", nonzero=False)
     return q[..., [1, 2, 3, 0]]
 
 
-def _pure(v, name):
-    v = _v.vector3(v, name)
+def _pure(v):
     return np.concatenate([np.zeros(v.shape[:-1] + (1,)), v], axis=-1)
 
 
 def derivative_world(q, omega_world) -> np.ndarray:
-    """Attitude rate ``q̇ = ½ (0, ω_world) ⊗ q`` (seed 002 §4); shapes (..., 4), (..., 3) → (..., 4)."""
+    """Attitude rate ``q̇ = ½ (0, ω_world) ⊗ q`` (the forces-and-impulses article, §4 更新).
+
+    Shapes (..., 4), (..., 3) → (..., 4); ``q`` is used as given (not normalised).
+    """
     q = _v.quaternion(q, "q")
-    return 0.5 * multiply(_pure(omega_world, "omega_world"), q)
+    w = _v.vector3(omega_world, "omega_world")
+    _v.broadcast(("q", q, 1), ("omega_world", w, 1))
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = 0.5 * _mul(_pure(w), q)
+    return _v.finite_result(out, ("q", "omega_world"), "½ (0, ω) ⊗ q")
 
 
 def derivative_body(q, omega_body) -> np.ndarray:
     """Attitude rate ``q̇ = ½ q ⊗ (0, ω_body)`` (equal to :func:`derivative_world` with ``ω_world = q ⋄ ω_body``)."""
     q = _v.quaternion(q, "q")
-    return 0.5 * multiply(q, _pure(omega_body, "omega_body"))
+    w = _v.vector3(omega_body, "omega_body")
+    _v.broadcast(("q", q, 1), ("omega_body", w, 1))
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = 0.5 * _mul(q, _pure(w))
+    return _v.finite_result(out, ("q", "omega_body"), "½ q ⊗ (0, ω)")
 
 
 def angle_between(p, q) -> np.ndarray:
@@ -242,5 +364,8 @@ def angle_between(p, q) -> np.ndarray:
 
     Insensitive to the sign of either quaternion (the double cover).
     """
-    d = multiply(conjugate(normalize(p)), normalize(q))
+    p = _unit(_v.quaternion(p, "p"))
+    q = _unit(_v.quaternion(q, "q"))
+    _v.broadcast(("p", p, 1), ("q", q, 1))
+    d = _mul(p * _CONJ, q)
     return 2.0 * np.arctan2(np.linalg.norm(d[..., 1:], axis=-1), np.abs(d[..., 0]))

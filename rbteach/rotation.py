@@ -29,6 +29,8 @@ __all__ = ["skew", "euler_zyx_to_matrix", "matrix_to_euler_zyx", "orthonormalize
 # being exactly at gimbal lock and roll is set to 0. The reconstruction error of
 # doing so is at most cos(pitch), so this keeps matrix_to_euler_zyx exact to 1e-12.
 _GIMBAL_TOL = 1e-13
+# orthonormalize refuses a matrix whose smallest singular value is at most this, relative.
+_SINGULAR_RTOL = 1e-12
 
 
 def skew(v) -> np.ndarray:
@@ -80,11 +82,8 @@ def euler_zyx_to_matrix(yaw, pitch, roll) -> np.ndarray:
     yaw = _v.array(yaw, "yaw")
     pitch = _v.array(pitch, "pitch")
     roll = _v.array(roll, "roll")
-    try:
-        yaw, pitch, roll = np.broadcast_arrays(yaw, pitch, roll)
-    except ValueError as exc:
-        raise ValueError(f"yaw, pitch and roll must broadcast together; got shapes "
-                         f"{np.shape(yaw)}, {np.shape(pitch)}, {np.shape(roll)}") from exc
+    _v.broadcast(("yaw", yaw, 0), ("pitch", pitch, 0), ("roll", roll, 0))
+    yaw, pitch, roll = np.broadcast_arrays(yaw, pitch, roll)
     cy, sy = np.cos(yaw), np.sin(yaw)
     cp, sp = np.cos(pitch), np.sin(pitch)
     cr, sr = np.cos(roll), np.sin(roll)
@@ -104,8 +103,9 @@ def matrix_to_euler_zyx(R):
     Parameters
     ----------
     R : array_like, shape (..., 3, 3)
-        Rotation matrices (active, body → world). Orthogonality is not checked here;
-        pass a matrix through :func:`orthonormalize` first if it has drifted.
+        Rotation matrices (active, body → world): ``max |RᵀR − 1| ≤ 1e-6`` and ``det R > 0``
+        (the package's one test, ``rbteach._validate.rotation_matrix``), else ValueError.
+        Pass a matrix through :func:`orthonormalize` first if it has drifted further.
 
     Returns
     -------
@@ -133,7 +133,7 @@ def matrix_to_euler_zyx(R):
     Its general branch is right once its DCM (``= Rᵀ``) is taken into account:
     ``yaw = atan2(DCM₀₁, DCM₀₀)``, ``roll = atan2(DCM₁₂, DCM₂₂)``.
     """
-    R = _v.matrix3(R, "R")
+    R = _v.rotation_matrix(R, "R")
     cos_pitch_roll = np.hypot(R[..., 2, 1], R[..., 2, 2])
     pitch = np.arctan2(-R[..., 2, 0], np.hypot(R[..., 0, 0], R[..., 1, 0]))
     locked = cos_pitch_roll <= _GIMBAL_TOL
@@ -160,11 +160,34 @@ def orthonormalize(R) -> np.ndarray:
     Returns
     -------
     ndarray, shape (..., 3, 3)
-        With the SVD ``R = U Σ Vᵀ``: ``U diag(1, 1, det(U Vᵀ)) Vᵀ``, which has
-        ``QᵀQ = 1`` and ``det Q = +1`` (the sign fix keeps it a proper rotation even
-        if ``R`` has drifted towards a reflection). Idempotent on rotations.
+        With the SVD ``R = U Σ Vᵀ``: ``U Vᵀ``, which has ``QᵀQ = 1`` and ``det Q = +1``.
+        Idempotent on rotations; unchanged by scaling ``R`` by a positive number.
+
+    Raises
+    ------
+    ValueError
+        ``R`` of the wrong shape or not finite; ``R`` (nearly) singular, e.g. the zero matrix
+        (smallest singular value ≤ 1e-12 of the largest: no unique nearest rotation); or
+        ``det R < 0``: a reflection is not a drifted rotation (its nearest rotation flips the
+        axis of the smallest singular value, a jump, not a repair).
     """
-    return _polar(_v.matrix3(R, "R"))
+    R = _v.matrix3(R, "R")
+    if R.size == 0:
+        return R.copy()
+    scale = np.abs(R).max(axis=(-2, -1), keepdims=True)
+    if np.all((scale > 1e-100) & (scale < 1e100)):
+        U, sig, Vt = np.linalg.svd(R)
+    else:                                       # scale first: the SVD would over- or underflow
+        U, sig, Vt = np.linalg.svd(R / np.where(scale > 0, scale, 1.0))
+    singular = sig[..., 2] <= _SINGULAR_RTOL * sig[..., 0]
+    if np.any(singular):
+        where = "" if R.ndim == 2 else f" at R[{', '.join(map(str, np.unravel_index(np.argmax(singular), singular.shape)))}]"
+        raise ValueError(f"R is singular (rank < 3, e.g. the zero matrix): it has no unique nearest rotation{where}")
+    det = np.linalg.det(U) * np.linalg.det(Vt)
+    if np.any(det < 0):
+        where = "" if R.ndim == 2 else f" at R[{', '.join(map(str, np.unravel_index(np.argmax(det < 0), det.shape)))}]"
+        raise ValueError(f"R must have det R > 0 (a drifted rotation); got det R < 0, a reflection{where}")
+    return U @ Vt
 
 
 def _polar(R):

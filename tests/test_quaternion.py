@@ -402,3 +402,74 @@ def test_to_rotation_vector_is_quiet_at_extremes(q):
         rv = Q.to_rotation_vector(q)
     u = Q.normalize(q)
     np.testing.assert_allclose(rv, Rotation.from_quat(Q.to_xyzw(u)).as_rotvec(), atol=1e-15)
+
+
+# --- issue 14: one representative, no overflow of the squares, unit norm at any angle ------------
+
+@pytest.mark.parametrize("q, expected", [
+    ([0.0, 1.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]), ([0.0, -1.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]),
+    ([-0.0, 0.0, -2.0, 0.0], [0.0, 0.0, 1.0, 0.0]), ([0.0, 0.0, 0.0, -3.0], [0.0, 0.0, 0.0, 1.0]),
+    ([0.0, -0.6, 0.8, 0.0], [0.0, 0.6, -0.8, 0.0]), ([-0.6, 0.0, 0.0, 0.8], [0.6, 0.0, 0.0, -0.8]),
+])
+def test_canonical_is_unique_at_180_degrees(q, expected):
+    """First non-zero component positive, no tolerance, no −0.0: q and −q give the same bits."""
+    for sign in (1.0, -1.0):
+        c = Q.canonical(sign * np.asarray(q))
+        np.testing.assert_array_equal(c, expected)
+        assert not np.any(np.signbit(c) & (c == 0))
+    axis, angle = Q.to_axis_angle(q)
+    assert angle == pytest.approx(2 * np.arctan2(np.linalg.norm(q[1:]), abs(q[0])))
+    np.testing.assert_array_equal(Q.to_axis_angle(-np.asarray(q))[0], axis)
+
+
+def test_canonical_of_a_180_degree_matrix_is_the_same_for_both_signs():
+    for axis in np.eye(3):
+        R = Q.to_matrix(np.concatenate([[0.0], axis]))
+        np.testing.assert_array_equal(Q.from_matrix(R), np.concatenate([[0.0], axis]))
+        np.testing.assert_array_equal(Q.from_matrix(R), Q.canonical(-np.concatenate([[0.0], axis])))
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-170, 2.0 ** -600, 1e150, 1e200, 1e300])
+def test_normalising_functions_scale_by_the_largest_component(scale):
+    q = np.array([1.0, 1.0, 0.0, 0.0])
+    unit = np.array([1.0, 1.0, 0.0, 0.0]) / np.sqrt(2.0)
+    np.testing.assert_allclose(Q.normalize(scale * q), unit, rtol=1e-15)
+    np.testing.assert_allclose(Q.to_matrix(scale * q), Q.to_matrix(q), atol=1e-15)
+    np.testing.assert_allclose(Q.rotate(scale * q, [1.0, 2.0, 3.0]), Q.rotate(q, [1.0, 2.0, 3.0]), atol=1e-14)
+    np.testing.assert_allclose(Q.norm(scale * q), scale * np.sqrt(2.0), rtol=1e-15)
+    np.testing.assert_allclose(Q.multiply(Q.inverse(scale * q), scale * q), Q.identity(), atol=1e-15)
+    assert Q.angle_between(scale * q, q) == pytest.approx(0.0, abs=1e-7)
+    np.testing.assert_allclose(Q.from_axis_angle(scale * np.array([0.0, 3.0, 4.0]), 1.0),
+                               Q.from_axis_angle([0.0, 0.6, 0.8], 1.0), atol=1e-16)
+    # a batch mixing huge and ordinary rows gives each row its own result, bit for bit
+    batch = Q.normalize(np.stack([scale * q, [1.0, 2.0, 3.0, 4.0]]))
+    np.testing.assert_array_equal(batch[1], Q.normalize([1.0, 2.0, 3.0, 4.0]))
+
+
+def test_norm_and_inverse_refuse_what_overflows():
+    with pytest.raises(ValueError, match=r"^q too large"):
+        Q.norm([1.7e308, 1.7e308, 0.0, 0.0])
+    with pytest.raises(ValueError, match=r"^q too large .*inverse"):
+        Q.inverse([1e-310, 0.0, 0.0, 0.0])
+    with pytest.raises(ValueError, match=r"^p or q too large"):
+        Q.multiply([1e200, 0, 0, 0], [1e200, 0, 0, 0])
+
+
+@pytest.mark.parametrize("magnitude", [1.0, 1e6, 1e10, 1e15, 1e100, 1e300])
+def test_from_rotation_vector_is_unit_at_any_angle(magnitude):
+    for direction in ([1.0, 0.0, 0.0], [0.6, -0.8, 0.0], [1.0, 2.0, -2.0]):
+        q = Q.from_rotation_vector(magnitude * np.asarray(direction) / np.linalg.norm(direction))
+        assert abs(np.linalg.norm(q) - 1.0) <= 4e-16
+    # along a coordinate axis θ is exact, so the rotation is exactly cos, sin of θ/2
+    q = Q.from_rotation_vector([1e15, 0.0, 0.0])
+    np.testing.assert_allclose(q, [np.cos(5e14), np.sin(5e14), 0.0, 0.0], atol=1e-16)
+
+
+def test_identity_shape_is_checked():
+    assert Q.identity((2, 3)).shape == (2, 3, 4)
+    np.testing.assert_array_equal(Q.identity(np.int64(2)), Q.identity((2,)))
+    for bad in (-1, 2.5, "2", None, True, (2, -1), (2.0,)):
+        with pytest.raises(ValueError, match=r"^shape "):
+            Q.identity(bad)
+    with pytest.raises(ValueError, match=r"^shape too large: .* would take 29.1 TB"):
+        Q.identity(10 ** 12)

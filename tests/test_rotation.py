@@ -209,13 +209,43 @@ def test_orthonormalize_keeps_rotations(q):
     np.testing.assert_allclose(Rot.orthonormalize(R), R, atol=1e-14)
 
 
-def test_orthonormalize_fixes_a_reflection_to_det_plus_one():
-    for X in (np.diag([1.0, 1.0, -1.0]), -np.eye(3), np.diag([3.0, 2.0, -1.0])):
-        O = Rot.orthonormalize(X)
-        assert abs(np.linalg.det(O) - 1.0) < 1e-14
-        np.testing.assert_allclose(O.T @ O, np.eye(3), atol=1e-14)
-    # the smallest singular direction is the one flipped
-    np.testing.assert_allclose(Rot.orthonormalize(np.diag([3.0, 2.0, -1.0])), np.eye(3), atol=1e-14)
+@pytest.mark.parametrize("X", [np.diag([1.0, 1.0, -1.0]), -np.eye(3), np.diag([3.0, 2.0, -1.0]),
+                               -Q.to_matrix([0.3, 0.1, -0.5, 0.7])])
+def test_orthonormalize_refuses_a_reflection(X):
+    """A reflection is not a drifted rotation: no silent flip of an axis (issue 14)."""
+    with pytest.raises(ValueError, match=r"^R must have det R > 0.*reflection"):
+        Rot.orthonormalize(X)
+
+
+@pytest.mark.parametrize("X", [np.zeros((3, 3)), np.diag([1.0, 1.0, 0.0]), np.outer([1.0, 2.0, 3.0], [0.5, 0.0, 1.0])])
+def test_orthonormalize_refuses_a_singular_matrix(X):
+    with pytest.raises(ValueError, match=r"^R is singular"):
+        Rot.orthonormalize(X)
+
+
+def test_orthonormalize_in_a_batch_names_the_bad_entry():
+    X = np.broadcast_to(np.eye(3), (4, 3, 3)).copy()
+    X[2] = np.diag([1.0, 1.0, -1.0])
+    with pytest.raises(ValueError, match=r"reflection at R\[2\]"):
+        Rot.orthonormalize(X)
+
+
+@pytest.mark.parametrize("scale", [1e-200, 0.5, 3.0, 1e200])
+def test_orthonormalize_ignores_a_positive_scale(scale):
+    X = Q.to_matrix([0.3, 0.1, -0.5, 0.7]) + 1e-3 * np.arange(9).reshape(3, 3)
+    np.testing.assert_allclose(Rot.orthonormalize(scale * X), Rot.orthonormalize(X), atol=1e-15)
+
+
+def test_matrix_to_euler_refuses_what_is_not_a_rotation():
+    with pytest.raises(ValueError, match=r"^R must be orthogonal"):
+        Rot.matrix_to_euler_zyx(np.zeros((3, 3)))
+    with pytest.raises(ValueError, match=r"^R must be orthogonal"):
+        Rot.matrix_to_euler_zyx(2.0 * np.eye(3))
+    with pytest.raises(ValueError, match=r"^R must be a proper rotation.*reflection"):
+        Rot.matrix_to_euler_zyx(np.diag([1.0, 1.0, -1.0]))
+    # a float32 rotation is a rotation (the package's one tolerance, 1e-6)
+    R = Rot.euler_zyx_to_matrix(0.3, -0.2, 1.1)
+    np.testing.assert_allclose(Rot.matrix_to_euler_zyx(R.astype(np.float32)), [0.3, -0.2, 1.1], atol=1e-6)
 
 
 def test_orthonormalize_vectorised():
