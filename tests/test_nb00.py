@@ -83,26 +83,52 @@ def test_a_zero_axis_gives_one_plain_line(axis):
 
 
 @pytest.mark.parametrize("kw, word", [({"angle": float("nan")}, "angle must be finite"),
-                                      ({"axis_y": "up"}, "axis_y must be a real number")])
+                                      ({"axis_y": "up"}, "axis_y must be")])
 def test_bad_input_raises_value_error(kw, word):
     with pytest.raises(ValueError, match=word):
         nb00.compute(**{**nb00.DEFAULTS, **kw})
 
 
-def _eye(view):
+def _screen(view):
+    """Line of sight and the screen's right and up directions of a Matplotlib 3-D view (elev, azim)."""
     el, az = np.radians(view)
-    return np.array([np.cos(el) * np.cos(az), np.cos(el) * np.sin(az), np.sin(el)])
+    eye = np.array([np.cos(el) * np.cos(az), np.cos(el) * np.sin(az), np.sin(el)])
+    right = np.array([-np.sin(az), np.cos(az), 0.0])
+    return eye, right, np.cross(eye, right)
 
 
-def test_the_view_points_no_axis_of_the_notebooks_figures_at_the_viewer():
-    # notebook 00's three panels: 60° about z, the same numbers read scalar last, the DCM used as R
-    q = quaternion.from_axis_angle([0.0, 0.0, 1.0], np.radians(60.0))
+def _view_quality(view, vectors):
+    """(least angle to the line of sight, least angle between two different lines on the screen), degrees."""
+    eye, right, up = _screen(view)
+    los = np.degrees(np.arccos(np.abs(vectors @ eye).max()))
+    ang = np.degrees(np.arctan2(vectors @ up, vectors @ right))
+    sep = 180.0
+    for i in range(len(vectors)):
+        for j in range(i + 1, len(vectors)):
+            if not np.isclose(abs(vectors[i] @ vectors[j]), 1.0):           # the same line in 3-D: skip
+                sep = min(sep, abs((ang[i] - ang[j] + 90.0) % 180.0 - 90.0))
+    return los, sep
+
+
+def test_the_panel_view_points_no_axis_of_the_notebooks_figure_at_the_viewer():
+    # notebook 00's three panels: 45° about z, the same numbers read scalar last, the DCM used as R
+    q = quaternion.from_axis_angle([0.0, 0.0, 1.0], np.radians(45.0))
     panels = [quaternion.to_matrix(q), quaternion.to_matrix(quaternion.from_xyzw(q)), quaternion.to_matrix(q).T]
-    vectors = np.concatenate([R.T for R in panels] + [np.eye(3), [np.ones(3) / np.sqrt(3)]])
-    angles = np.degrees(np.arccos(np.abs(vectors @ _eye(nb00.VIEW))))
-    assert angles.min() >= 40.0, angles.round(1)
-    # the default view of Matplotlib (30°, −60°) puts x_b of the third panel 30° from the line of sight
-    assert np.degrees(np.arccos(np.abs(vectors @ _eye((30.0, -60.0))))).min() < 31.0
+    for R in panels:
+        vectors = np.concatenate([R.T, np.eye(3)])                      # body axes and world axes
+        los, sep = _view_quality(nb00.PANEL_VIEW, vectors)
+        assert los >= 45.0 and sep >= 30.0, (los, sep)
+    # Matplotlib's default view (30°, −60°) fails: the notebook's old 60° example put x_b of its third
+    # panel 30° from the line of sight, where it looked like −z
+    q60 = quaternion.from_axis_angle([0.0, 0.0, 1.0], np.radians(60.0))
+    assert _view_quality((30.0, -60.0), np.concatenate([quaternion.to_matrix(q60), np.eye(3)]))[0] < 31.0
+
+
+def test_the_explorer_view_shows_the_default_state_clearly():
+    c = nb00.compute(**nb00.DEFAULTS)
+    vectors = np.concatenate([c["R"].T, np.eye(3), [c["axis"]]])          # body, world, rotation axis
+    los, sep = _view_quality(nb00.VIEW, vectors)
+    assert los >= 28.0 and sep >= 28.0, (los, sep)
 
 
 def test_draw_frames_labels_world_and_body_axes():
@@ -112,6 +138,8 @@ def test_draw_frames_labels_world_and_body_axes():
     texts = {t.get_text() for t in ax.texts}
     assert {"x_w", "y_w", "z_w", "x_b", "y_b", "z_b"} <= texts
     assert (ax.elev, ax.azim) == nb00.VIEW
+    nb00.draw_frames(ax, np.eye(3), view=nb00.PANEL_VIEW)
+    assert (ax.elev, ax.azim) == nb00.PANEL_VIEW
     assert all(t.get_fontsize() >= 10 for t in ax.texts)
     plt.close(fig)
 

@@ -10,7 +10,7 @@ world y, body y to world z and body z to world x, with ``q = (½, ½, ½, ½)``.
 −360° to 360°: at ±360° the body is back where it started but ``q = (−1, 0, 0, 0)``.
 
 :func:`draw_frames` draws one such 3-D panel (world axes and body axes, seen from :data:`VIEW`);
-notebook 00's three-panel figure uses it too.
+notebook 00's three-panel figure uses it too, seen from :data:`PANEL_VIEW`.
 
 Contract: see :mod:`rbteach.explorers`.
 """
@@ -22,15 +22,19 @@ import numpy as np
 from .. import _validate as _v
 from .. import quaternion
 
-__all__ = ["DEFAULTS", "VIEW", "compute", "summary", "draw", "draw_frames", "controls", "widget"]
+__all__ = ["DEFAULTS", "VIEW", "PANEL_VIEW", "compute", "summary", "draw", "draw_frames", "controls", "widget"]
 
 #: Starting values of the controls: angle in degrees, axis components (need not be unit).
 DEFAULTS = {"angle": 120.0, "axis_x": 1.0, "axis_y": 1.0, "axis_z": 1.0}
-#: Elevation and azimuth (degrees) of the 3-D view: world x comes towards the viewer, y goes
-#: right, z up, and no axis of notebook 00's examples (nor the default rotation axis (1, 1, 1))
-#: is within 40° of the line of sight (an arrow pointing at the viewer looks like a short arrow
-#: pointing elsewhere).
-VIEW = (40.0, -25.0)
+#: Elevation and azimuth (degrees) of the explorer's 3-D view: at the default (120° about (1, 1, 1))
+#: no drawn axis (nor the rotation axis) is within 28° of the line of sight, and any two that differ
+#: are at least 28° apart on the screen.
+VIEW = (26.0, 14.0)
+#: The view of notebook 00's three panels (45° about z, the same numbers read scalar last, the DCM
+#: used as R): every axis drawn is at least 45° from the line of sight (an arrow pointing at the
+#: viewer looks like a short arrow pointing elsewhere, e.g. along −z) and any two that differ are
+#: at least 30° apart on the screen.
+PANEL_VIEW = (42.0, -22.0)
 
 
 def _fmt(x: float, digits: int = 3) -> str:
@@ -79,9 +83,10 @@ def summary(angle: float = DEFAULTS["angle"], axis_x: float = DEFAULTS["axis_x"]
     return f"q (w, x, y, z) = ({q})\nbody x axis in the world = R[:, 0] = ({bx})"
 
 
-def draw_frames(ax, R, *, length: float = 0.8, world: float = 1.3) -> None:
+def draw_frames(ax, R, *, length: float = 0.8, world: float = 1.3, view=VIEW) -> None:
     """On the 3-D axes ``ax``: the world axes (grey, dashed, labelled x_w, y_w, z_w) and the body
-    axes, the columns of ``R`` (coloured, labelled x_b, y_b, z_b), seen from :data:`VIEW`."""
+    axes, the columns of ``R`` (coloured, labelled x_b, y_b, z_b), seen from ``view`` (elevation,
+    azimuth in degrees)."""
     from .. import plotting
 
     for i in range(3):
@@ -99,7 +104,7 @@ def draw_frames(ax, R, *, length: float = 0.8, world: float = 1.3) -> None:
     for axis in (ax.xaxis, ax.yaxis, ax.zaxis):   # the labelled world axes replace the tick labels
         axis.set_ticks([-1, 0, 1], labels=["", "", ""])
     ax.set_box_aspect((1, 1, 1), zoom=1.15)
-    ax.view_init(elev=VIEW[0], azim=VIEW[1])
+    ax.view_init(elev=view[0], azim=view[1])
 
 
 def draw(angle: float = DEFAULTS["angle"], axis_x: float = DEFAULTS["axis_x"],
