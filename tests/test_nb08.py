@@ -51,7 +51,47 @@ def test_summary_depends_on_tilt_and_prints_period():
     assert a != b
     T = analytic.flip_period([0.6, 1.0, 1.3], nb08.omega0_from_tilt(20.0))
     assert f"T = {T:.3f} s" in b and f"T/2 = {T / 2:.3f} s" in b
+    assert all(len(line) <= 100 for line in (a + "\n" + b).split("\n"))
 
+
+def test_middle_axis_angles_follow_from_L_in_the_body():
+    # with ω3(0) = 0 the start is an extreme of the polhode: there L is closest to e2 and farthest from e1
+    for tilt, I1, I3 in ((5.0, 0.6, 1.3), (60.0, 0.5, 1.5), (30.0, 0.95, 1.05)):
+        r = nb08.compute(tilt_deg=tilt, I1=I1, I3=I3)
+        m0 = r["moments"] * r["omega0"]
+        assert r["e2_closest_deg"] == pytest.approx(np.degrees(np.arccos(m0[1] / np.linalg.norm(m0))), abs=1e-9)
+        assert r["e1_farthest_deg"] == pytest.approx(90.0 - r["e2_closest_deg"], abs=1e-6)   # m3 = 0 there
+        # L circles the minor axis (L² < 2T I2): m1 never changes sign, m2 does, twice per period
+        m = r["omega"] * r["moments"]
+        assert np.all(np.sign(m[:, 0]) == np.sign(m0[0])) and r["flips"].size == 4
+
+
+def test_summary_says_flip_only_when_the_middle_axis_turns_over():
+    near = nb08.summary(tilt_deg=5.0, I1=0.6, I3=1.3)
+    assert "a flip" in near and "turns over, from 3° to 177° from L" in near
+    # the reviewers' case: 60° from e2 with I = (0.5, 1, 1.5) is a calm wobble about the minor axis
+    far = nb08.compute(tilt_deg=60.0, I1=0.5, I3=1.5)
+    assert not far["flip"] and far["e2_closest_deg"] > nb08.FLIP_ANGLE_DEG and far["flips"].size == 4
+    text = nb08.summary(tilt_deg=60.0, I1=0.5, I3=1.5)
+    assert "wobble about the minor axis e1" in text and "flip" not in text and "turns over" not in text
+    # the threshold: e2 within FLIP_ANGLE_DEG of ±L (tan α = I1 tan(tilt) at the start)
+    I1 = 0.6
+    tilt_edge = np.degrees(np.arctan(np.tan(np.radians(nb08.FLIP_ANGLE_DEG)) / I1))
+    assert nb08.compute(tilt_deg=tilt_edge - 0.5, I1=I1)["flip"]
+    assert not nb08.compute(tilt_deg=tilt_edge + 0.5, I1=I1)["flip"]
+
+
+def test_draw_marks_the_sign_changes_and_uses_the_palette():
+    import matplotlib.pyplot as plt
+
+    fig = nb08.draw(tilt_deg=60.0, I1=0.5, I3=1.5)
+    labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert "ω2 = 0" in labels and not any("flip" in s for s in labels)
+    plt.close(fig)
+    fig = nb08.draw(**nb08.DEFAULTS)
+    labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert "flip (ω2 = 0)" in labels
+    plt.close(fig)
 
 
 def test_every_slider_combination_is_a_body_with_a_middle_axis():
@@ -72,12 +112,15 @@ def test_bad_input(kw, word):
 
 def test_check_growth_rate():
     I1, I2, I3 = ex.EX1_MOMENTS
+    assert I1 < I2 < I3
     lam = ex.EX1_OMEGA * np.sqrt((I3 - I2) * (I2 - I1) / (I1 * I3))
-    assert ex.check_growth_rate(lam)
-    fb = ex.check_growth_rate(lam ** 2)
+    assert ex.check_growth_rate(lam) and ex.check_growth_rate(round(lam, 4))
+    fb = ex.check_growth_rate(round(lam ** 2, 4))
     assert not fb and "square root" in fb
-    fb = ex.check_growth_rate(lam / ex.EX1_OMEGA)
+    fb = ex.check_growth_rate(round(lam / ex.EX1_OMEGA, 4))
     assert not fb and "multiply by Ω" in fb
+    fb = ex.check_growth_rate(round(np.sqrt((I3 - I2) * (I2 - I1) / I2 ** 2) * ex.EX1_OMEGA, 4))
+    assert not fb and "I₂²" in fb
     assert not ex.check_growth_rate(lam * 1.1)
     assert "no answer yet" in ex.check_growth_rate(None)
 
@@ -86,10 +129,13 @@ def test_check_unstable_axis():
     v, f = inertia.t_handle_mesh(**ex.EX2_T_HANDLE)
     moments = np.diag(inertia.mesh(v, f)[2])
     order = np.argsort(moments)
-    assert ex.check_unstable_axis(int(order[1]))
-    fb = ex.check_unstable_axis(int(order[0]))
+    assert order[1] == 0                                       # this T-handle flips about its bar axis x
+    assert ex.check_unstable_axis(int(order[1]) + 1)
+    fb = ex.check_unstable_axis(int(order[1]))                 # a 0-based Python index
+    assert not fb and "count the axes from 1" in fb
+    fb = ex.check_unstable_axis(int(order[0]) + 1)
     assert not fb and "smallest" in fb
-    fb = ex.check_unstable_axis(int(order[2]))
+    fb = ex.check_unstable_axis(int(order[2]) + 1)
     assert not fb and "largest" in fb
     assert "no answer yet" in ex.check_unstable_axis(None)
 
@@ -100,9 +146,41 @@ def test_check_time_between_flips():
     t = np.linspace(0.0, 3 * T, 30001)
     flips = nb08.flip_times(t, analytic.free_body(ex.EX3_MOMENTS, ex.EX3_OMEGA0, t)[:, 1])
     assert ex.check_time_between_flips(float(np.mean(np.diff(flips))))
+    assert ex.check_time_between_flips(round(T / 2, 2))      # 14.01: 4 significant digits
     fb = ex.check_time_between_flips(T)
     assert not fb and "halve" in fb
+    fb = ex.check_time_between_flips(round(flips[0], 3))     # the first flip is not T/4 away from t = 0 here
+    assert not fb and "first flip" in fb
+    assert abs(flips[0] - T / 4) > 0.05 * T
     assert "no answer yet" in ex.check_time_between_flips(None)
+
+
+def test_rotated_tensor_flips_from_rounding_principal_moments_do_not():
+    from rbteach import dynamics, quaternion
+
+    R = quaternion.to_matrix(quaternion.from_axis_angle(np.array([1.0, 2.0, 3.0]) / np.sqrt(14.0), 0.7))
+    exact = dynamics.simulate([1.0, 2.0, 3.0], [0.0, 1.0, 0.0], dt=0.02, steps=6000)
+    assert np.all(exact.omega_body == [0.0, 1.0, 0.0])
+    turned = dynamics.simulate(R @ np.diag([1.0, 2.0, 3.0]) @ R.T, R[:, 1], dt=0.02, steps=6000)
+    flips = nb08.flip_times(turned.t, turned.omega_body @ R[:, 1])
+    wait = np.log(1e16) / np.sqrt(1.0 / 3.0)
+    assert flips.size >= 1 and 0.6 * wait < flips[0] < 1.5 * wait
+
+
+def test_landau_rate_tends_to_the_growth_rate_near_the_middle_axis():
+    from rbteach import elliptic
+
+    I = np.array([1.0, 2.0, 3.0])
+    lam_lin = np.sqrt((I[2] - I[1]) * (I[1] - I[0]) / (I[0] * I[2]))
+    gaps = []
+    for eps in (0.3, 0.03, 0.003):
+        w = np.array([eps, 1.0, 0.0])                           # towards the minor axis: L² < 2T I2
+        two_T, L2 = np.sum(I * w * w), np.sum((I * w) ** 2)
+        lam = np.sqrt((I[1] - I[0]) * (two_T * I[2] - L2) / np.prod(I))
+        m = (I[2] - I[1]) * (L2 - two_T * I[0]) / ((I[1] - I[0]) * (two_T * I[2] - L2))
+        assert 4 * elliptic.ellipk(m) / lam == pytest.approx(analytic.flip_period(I, w), rel=1e-9)
+        gaps.append(abs(lam / lam_lin - 1))
+    assert gaps[0] > 0.01 and gaps[-1] < 1e-5 and gaps[0] > gaps[1] > gaps[2]
 
 
 def test_mesh_outline_keeps_the_bends_and_drops_the_face_diagonals():

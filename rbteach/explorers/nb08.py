@@ -4,8 +4,15 @@ Follows the contract of :mod:`rbteach.explorers`. The body has principal moments
 ``(I1, 1, I3)`` with ``I1 < 1 < I3`` (the middle axis is the second body axis, ``e2``); the
 initial angular velocity has magnitude 1 rad/s and is tilted by ``tilt_deg`` from ``e2`` towards
 ``e1``: ``ω0 = (sin a, cos a, 0)``. The numbers come from :mod:`rbteach.analytic`
-(``free_body`` for ω(t), ``flip_period`` for the exact period ``4 K(m) / λ``); this module only
-finds the sign changes of ω2 on the sampled exact solution (the flips) and draws.
+(``free_body`` for ω(t), ``flip_period`` for the exact period ``4 K(m) / λ`` of ω, with Landau's
+elliptic rate λ); this module only finds the sign changes of ω2 on the sampled exact solution and
+the angles between the body axes and L, and draws.
+
+With ``ω0`` in the ``e1``–``e2`` plane, ``L² − 2T I2 = I1 (I1 − 1) sin² a < 0``: the polhode always
+circles the minor axis ``e1``, and ω2 changes sign every half period. Whether that is a *flip* (the
+middle axis turns over, from near ``L`` to near ``−L``) or a *wobble* about ``e1`` depends on how
+close the middle axis comes to ``±L``: the summary says "flip" when it comes within
+:data:`FLIP_ANGLE_DEG`.
 """
 
 from __future__ import annotations
@@ -15,13 +22,18 @@ import numpy as np
 from .. import _validate as _v
 from .. import analytic as _an
 
-__all__ = ["DEFAULTS", "omega0_from_tilt", "flip_times", "compute", "summary", "draw", "controls", "widget"]
+__all__ = ["DEFAULTS", "FLIP_ANGLE_DEG", "omega0_from_tilt", "flip_times", "compute", "summary", "draw",
+           "controls", "widget"]
 
 #: Default state: 5° from the middle axis of a body with moments (0.6, 1, 1.3).
 DEFAULTS = {"tilt_deg": 5.0, "I1": 0.6, "I3": 1.3}
 
 #: Samples of the exact solution over the two periods drawn.
 SAMPLES = 801
+
+#: The motion is called a flip when the middle axis comes within this angle (degrees) of ±L: it then
+#: swings from near L to near −L. Farther out, L circles the minor axis e1 and e2 only wobbles.
+FLIP_ANGLE_DEG = 30.0
 
 
 def _params(tilt_deg, I1, I3):
@@ -70,14 +82,17 @@ def flip_times(t, omega2) -> np.ndarray:
 
 
 def compute(tilt_deg=DEFAULTS["tilt_deg"], I1=DEFAULTS["I1"], I3=DEFAULTS["I3"]) -> dict:
-    """Exact motion over two flip periods.
+    """Exact motion over two periods of ω.
 
     Returns
     -------
     dict
         ``moments`` (3,) = (I1, 1, I3); ``omega0`` (3,); ``period`` = ``analytic.flip_period``
-        (s, the period of ω(t): two flips); ``t`` (SAMPLES,) over ``[0, 2 period]``; ``omega`` (SAMPLES, 3)
-        = ``analytic.free_body``; ``flips`` the sign changes of ω2 (s); ``energy2`` = 2T and ``L`` = |L|.
+        (s, the period of ω(t): two sign changes of ω2); ``t`` (SAMPLES,) over ``[0, 2 period]``;
+        ``omega`` (SAMPLES, 3) = ``analytic.free_body``; ``flips`` the sign changes of ω2 (s);
+        ``energy2`` = 2T and ``L`` = |L|; ``e2_closest_deg``, the smallest angle between the middle
+        axis e2 and ±L over the motion; ``e1_farthest_deg``, the largest angle between the minor
+        axis e1 and ±L; ``flip`` = ``e2_closest_deg <= FLIP_ANGLE_DEG`` (the middle axis turns over).
     """
     a, i1, i3 = _params(tilt_deg, I1, I3)
     moments = np.array([i1, 1.0, i3])
@@ -85,50 +100,70 @@ def compute(tilt_deg=DEFAULTS["tilt_deg"], I1=DEFAULTS["I1"], I3=DEFAULTS["I3"])
     period = _an.flip_period(moments, w0)
     t = np.linspace(0.0, 2.0 * period, SAMPLES)
     omega = _an.free_body(moments, w0, t)
+    L = float(np.linalg.norm(moments * w0))
+    m = omega * moments                               # body angular momentum, |m| = L at every sample
+    # t = 0 is an extreme of the polhode (ω3 = 0 there), so the samples hold the exact extremes.
+    cos_e2 = min(1.0, float(np.max(np.abs(m[:, 1]))) / L)
+    cos_e1 = min(1.0, float(np.min(np.abs(m[:, 0]))) / L)
+    closest = float(np.degrees(np.arccos(cos_e2)))
     return {"moments": moments, "omega0": w0, "period": period, "t": t, "omega": omega,
             "flips": flip_times(t, omega[:, 1]),
-            "energy2": float(np.dot(moments, w0 * w0)), "L": float(np.linalg.norm(moments * w0))}
+            "energy2": float(np.dot(moments, w0 * w0)), "L": L,
+            "e2_closest_deg": closest, "e1_farthest_deg": float(np.degrees(np.arccos(cos_e1))),
+            "flip": closest <= FLIP_ANGLE_DEG}
 
 
 def summary(tilt_deg=DEFAULTS["tilt_deg"], I1=DEFAULTS["I1"], I3=DEFAULTS["I3"]) -> str:
-    """One line: the exact flip period and the time between flips."""
+    """Three lines: the exact period and the time between sign changes of ω2; flip or wobble; the state."""
     r = compute(tilt_deg, I1, I3)
     T = r["period"]
-    return (f"flip period T = {T:.3f} s (the middle axis turns over every T/2 = {T / 2:.3f} s); "
+    if r["flip"]:
+        what = (f"a flip: the middle axis e2 turns over, from {r['e2_closest_deg']:.0f}° to "
+                f"{180.0 - r['e2_closest_deg']:.0f}° from L")
+    else:
+        what = (f"a wobble about the minor axis e1 (within {r['e1_farthest_deg']:.0f}° of L); "
+                f"e2 comes no closer than {r['e2_closest_deg']:.0f}° to ±L")
+    return (f"period of ω: T = {T:.3f} s; ω2 changes sign every T/2 = {T / 2:.3f} s\n"
+            f"{what}\n"
             f"tilt {float(tilt_deg):.1f}° from e2, I = ({r['moments'][0]:.2f}, 1.00, {r['moments'][2]:.2f})")
 
 
 def draw(tilt_deg=DEFAULTS["tilt_deg"], I1=DEFAULTS["I1"], I3=DEFAULTS["I3"]):
-    """Left: ω1, ω2, ω3 over two periods with the flips (ω2 = 0) marked. Right: the polhode
+    """Left: ω1, ω2, ω3 over two periods with the sign changes of ω2 marked. Right: the polhode
     (ω over one period, and its mirror −ω) on the energy ellipsoid ``Σ I_i ω_i² = 2T`` (drawn as
     its outlines in the principal planes, which keeps the 3-D panel light). Returns the Figure."""
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
-    from ..plotting import AXIS_COLORS, set_equal_3d
+    from ..plotting import AXIS_COLORS, AXIS_STYLES, FIGURE_DPI, PALETTE, set_equal_3d
 
     r = compute(tilt_deg, I1, I3)
     t, w = r["t"], r["omega"]
-    fig = plt.figure(figsize=(9, 3.8), dpi=80)
-    ax = fig.add_axes((0.085, 0.14, 0.5, 0.74))
+    fig = plt.figure(figsize=(9, 3.8), dpi=FIGURE_DPI)
+    ax = fig.add_axes((0.075, 0.14, 0.5, 0.72))
     for i in range(3):
-        ax.plot(t, w[:, i], color=AXIS_COLORS[i], label=f"ω{i + 1}")
+        ax.plot(t, w[:, i], color=AXIS_COLORS[i], linestyle=AXIS_STYLES[i], label=f"ω{i + 1}")
+    mark = "flip (ω2 = 0)" if r["flip"] else "ω2 = 0"
     for k, tf in enumerate(r["flips"]):
-        ax.axvline(tf, color="0.3", linestyle=":", linewidth=1, label="flip (ω2 = 0)" if k == 0 else None)
+        ax.axvline(tf, color="0.4", linestyle="-.", linewidth=1, label=mark if k == 0 else None)
     ax.set_xlim(0, t[-1])
-    ax.set_ylim(-1.05, 1.4)
-    ax.set_xlabel("t (s)")
-    ax.set_ylabel("ω (rad/s), body")
-    ax.set_title(f"tilt {float(tilt_deg):.1f}°: flip period T = {r['period']:.2f} s", fontsize=10)
-    ax.legend(loc="upper center", fontsize=8, ncol=4)
+    ax.set_ylim(-1.05, 1.55)
+    ax.set_xlabel("t (s)", fontsize=10)
+    ax.set_ylabel("ω (rad/s), body", fontsize=10)
+    ax.tick_params(labelsize=10)
+    kind = "flip" if r["flip"] else "wobble about e1"
+    ax.set_title(f"tilt {float(tilt_deg):.1f}° ({kind}): period of ω T = {r['period']:.2f} s", fontsize=10)
+    ax.legend(loc="upper center", fontsize=10, ncol=4, handlelength=1.8, columnspacing=1.0,
+              borderaxespad=0.2)
 
-    ax3 = fig.add_axes((0.6, 0.02, 0.4, 0.92), projection="3d")
+    ax3 = fig.add_axes((0.6, 0.04, 0.4, 0.86), projection="3d")
     radii = np.sqrt(r["energy2"] / r["moments"])
     phi = np.linspace(0.0, 2.0 * np.pi, 73)
     for i in range(3):                       # the ellipsoid's outline in the three principal planes
         j, k = (i + 1) % 3, (i + 2) % 3
         ring = np.zeros((3, phi.size))
         ring[j], ring[k] = radii[j] * np.cos(phi), radii[k] * np.sin(phi)
-        ax3.plot(*ring, color="tab:orange", linewidth=0.8, alpha=0.6)
+        ax3.plot(*ring, color=PALETTE["orange"], linewidth=0.8, alpha=0.6)
     half = t <= r["period"]
     ax3.plot(*w[half].T, color="k", linewidth=2)
     ax3.plot(*-w[half].T, color="0.6", linewidth=1)           # its mirror image (−ω is a solution too)
@@ -136,9 +171,11 @@ def draw(tilt_deg=DEFAULTS["tilt_deg"], I1=DEFAULTS["I1"], I3=DEFAULTS["I3"]):
         e = np.eye(3)[i] * radii[i] * 1.25
         ax3.plot([-e[0], e[0]], [-e[1], e[1]], [-e[2], e[2]], color=AXIS_COLORS[i], linewidth=1)
     set_equal_3d(ax3, float(radii.max()))
-    ax3.set_xlabel("ω1")
-    ax3.set_ylabel("ω2")
-    ax3.set_zlabel("ω3")
+    ax3.set_box_aspect((1, 1, 1), zoom=0.88)             # room for the tick and axis labels
+    for axis, lab in ((ax3.xaxis, "ω1"), (ax3.yaxis, "ω2"), (ax3.zaxis, "ω3")):
+        axis.set_major_locator(MaxNLocator(3))
+        axis.set_label_text(lab, fontsize=10)
+    ax3.tick_params(labelsize=10, pad=0)
     ax3.view_init(elev=25, azim=35)
     ax3.set_title("polhode on the energy ellipsoid", fontsize=10)
     return fig
@@ -148,7 +185,7 @@ def controls() -> dict:
     """Tilt of ω0 from the middle axis (main slider, degrees), then I1 and I3 (I2 = 1)."""
     import ipywidgets as w
 
-    style = {"description_width": "130px"}
+    style = {"description_width": "initial"}
     layout = w.Layout(width="440px")
     return {
         "tilt_deg": w.FloatSlider(value=DEFAULTS["tilt_deg"], min=0.5, max=60.0, step=0.5,
