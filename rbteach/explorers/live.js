@@ -155,11 +155,15 @@ function render({ model, el }) {
   const spec = model.get("spec");
   const root = document.createElement("div");
   root.className = "rbteach-live";
+  // the page's keyboard shortcuts (JupyterLab's) must not take the arrow keys from our controls
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  root.addEventListener("keydown", (ev) => ev.stopPropagation());
   el.appendChild(root);
   const values = Object.assign({}, model.get("values"));
   const state = { seq: 0, shown: 0, inflight: 0, pending: false, frames: 0, scene: null, summary: "",
                   sentAt: {}, lastFrameAt: 0, views: {}, error: "" };
   el.rbteachLive = state;
+  state.currentValues = () => Object.assign({}, values);
   // controls
   const form = document.createElement("div");
   form.className = "rbteach-live-controls";
@@ -223,6 +227,7 @@ function render({ model, el }) {
   text.className = "rbteach-live-summary";
   root.appendChild(text);
   const g = canvas.getContext("2d");
+  state.boxes = () => (state.scene ? boxes(state.scene) : []);
 
   function boxes(scene) {
     const panels = scene.panels, W = spec.width, H = spec.height;
@@ -247,8 +252,12 @@ function render({ model, el }) {
       } else drawXY(g, p, bs[i]);
     });
   }
+  let lastSent = null;
   function request() {
+    const key = JSON.stringify(values);
+    if (key === lastSent) return;                       // these values are already asked for
     if (state.inflight >= 2) { state.pending = true; return; }
+    lastSent = key;
     state.inflight++;
     state.seq++;
     state.sentAt[state.seq] = performance.now();

@@ -16,32 +16,44 @@ import pytest
 import labdriver
 
 NEGATIVE_CONTROL = "negative_control.ipynb"
+NEGATIVE_MODULE = "negative_control_explorer.py"
 NEGATIVE_SOURCE = '''\
+import numpy as np
 import ipywidgets as w
-import matplotlib.pyplot as plt
-from rbteach.explorers import build
+from rbteach.explorers import live as L
 
-def draw(**values):  # ignores the slider on purpose
-    fig, ax = plt.subplots(figsize=(4, 3))
-    ax.set_title("the title changes: a = %.1f" % values["a"])
-    ax.plot([0, 1], [0, 1])
-    return fig
+DEFAULTS = {"a": 1.0}
 
-def summary(**values):
-    return "constant"
+def controls():
+    return {"a": w.FloatSlider(value=1.0, min=0.0, max=2.0, step=0.1, description="a")}
 
-build(draw, summary, {"a": w.FloatSlider(value=1.0, min=0.0, max=2.0, step=0.1, continuous_update=False)})
+def summary(a):
+    return "a = %.1f" % a          # the summary follows the control ...
+
+def scene(a):                      # ... the picture does not, on purpose
+    x = np.linspace(0, 1, 5)
+    return {"panels": [L.xy([L.series(x, x, color="#0072B2")], xlim=(0, 1), ylim=(0, 1))]}
 '''
 
 
-def _negative_control_notebook(directory: Path) -> Path:
+class NegativeControl:
+    """The same explorer, for the test's own expectations."""
+    DEFAULTS = {"a": 1.0}
+
+    @staticmethod
+    def summary(a):
+        return "a = %.1f" % a
+
+
+def _negative_control_notebook(directory: Path) -> list[Path]:
+    (directory / NEGATIVE_MODULE).write_text(NEGATIVE_SOURCE)
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    nb.cells = [nbformat.v4.new_markdown_cell("# Negative control: an explorer that ignores its slider"),
-                nbformat.v4.new_code_cell(NEGATIVE_SOURCE)]
+    nb.cells = [nbformat.v4.new_markdown_cell("# Negative control: an explorer whose picture ignores its control"),
+                nbformat.v4.new_code_cell("import negative_control_explorer as nc\nfrom rbteach.explorers.live import live\nlive(nc)")]
     path = directory / NEGATIVE_CONTROL
     nbformat.write(nb, path)
-    return path
+    return [path, directory / NEGATIVE_MODULE]
 
 
 @pytest.fixture(scope="session")
@@ -58,7 +70,7 @@ def chromium():
 @pytest.fixture(scope="session")
 def lab(chromium, tmp_path_factory):
     extra = _negative_control_notebook(tmp_path_factory.mktemp("fixture-notebooks"))
-    with labdriver.running_lab(extra_files=[extra]) as server:
+    with labdriver.running_lab(extra_files=extra) as server:
         yield server
 
 

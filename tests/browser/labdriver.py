@@ -358,3 +358,127 @@ def shutdown_kernels(lab: Lab) -> None:
             urllib.request.urlopen(req, timeout=10).close()
     except (urllib.error.URLError, ConnectionError, OSError):
         pass
+
+
+# ---------------------------------------------------------------- live explorers (rbteach.explorers.live)
+
+_LIVE_STATE_JS = """(root) => {
+  const s = root.parentElement.rbteachLive;
+  return {frames: s.frames, seq: s.seq, shown: s.shown, inflight: s.inflight, pending: s.pending,
+          summary: s.summary, error: s.error, lastValues: s.lastValues || null,
+          values: s.currentValues ? s.currentValues() : null, orbitFrames: s.orbitFrames || 0,
+          panels: s.scene ? s.scene.panels.map(p => p.kind) : []};
+}"""
+
+_LIVE_HASH_JS = """(root) => {
+  const c = root.querySelector('.rbteach-live-canvas'); const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let h = 2166136261 >>> 0;
+  for (let i = 0; i < d.length; i += 4) h = Math.imul(h ^ d[i] ^ (d[i+1] << 8) ^ (d[i+2] << 16), 16777619) >>> 0;
+  return h.toString(16);
+}"""
+
+_LIVE_INK_JS = """(root) => {
+  const c = root.querySelector('.rbteach-live-canvas'); const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let ink = 0;
+  for (let i = 0; i < d.length; i += 4) if (d[i] < 200 || d[i+1] < 200 || d[i+2] < 200) ink++;
+  return ink;
+}"""
+
+
+def wait_for_live(page, index: int = 0, timeout: float = 120.0):
+    """Scroll to the ``index``-th live explorer; wait for its first picture; return its root."""
+    scroll_to(page, ".rbteach-live .rbteach-live-canvas", timeout, index=index)
+    root = page.locator(".rbteach-live").nth(index)
+    root.scroll_into_view_if_needed()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if live_state(root)["frames"] > 0:
+            return root
+        time.sleep(0.05)
+    raise TimeoutError("the live explorer never drew a picture")
+
+
+def live_state(root) -> dict:
+    return root.evaluate(_LIVE_STATE_JS)
+
+
+def live_hash(root) -> str:
+    return root.evaluate(_LIVE_HASH_JS)
+
+
+def live_ink(root) -> int:
+    return root.evaluate(_LIVE_INK_JS)
+
+
+def live_panels(root) -> list[str]:
+    return live_state(root)["panels"]
+
+
+def live_settled(root, timeout: float = 15.0) -> dict:
+    """Wait until no request is in flight or waiting and the last answer is for the current values."""
+    deadline = time.monotonic() + timeout
+    st = live_state(root)
+    while time.monotonic() < deadline:
+        st = live_state(root)
+        if st["inflight"] == 0 and not st["pending"] and st["frames"] > 0 and st["shown"] == st["seq"]:
+            return st
+        time.sleep(0.03)
+    return st
+
+
+def live_slider(root):
+    return root.locator("input.rbteach-live-slider").first
+
+
+def live_press(root, key: str = "ArrowRight", times: int = 1) -> None:
+    s = live_slider(root)
+    s.focus()
+    for _ in range(times):
+        s.press(key)
+
+
+def live_drag(page, root, fraction: float = 0.25, moves: int = 30, hz: float = 60.0) -> float:
+    """Drag the main slider's thumb by ``fraction`` of its track with the mouse, ``moves`` steps at
+    ``hz``; returns the time (page clock, ms) of the last move. Moves left when there is no room."""
+    s = live_slider(root)
+    box = s.bounding_box()
+    lo, hi = float(s.get_attribute("min")), float(s.get_attribute("max"))
+    v = float(s.input_value())
+    x = box["x"] + 8 + (v - lo) / (hi - lo) * (box["width"] - 16)
+    y = box["y"] + box["height"] / 2
+    dx = fraction * box["width"] * (1 if x + fraction * box["width"] < box["x"] + box["width"] - 8 else -1)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    t_next = time.perf_counter()
+    for i in range(1, moves + 1):
+        page.mouse.move(x + dx * i / moves, y)
+        t_next += 1.0 / hz
+        pause = t_next - time.perf_counter()
+        if pause > 0:
+            time.sleep(pause)
+    last = page.evaluate("() => performance.now()")
+    page.mouse.up()
+    return last
+
+
+def _panel_centre(root, index: int, n: int):
+    c = root.locator(".rbteach-live-canvas").first.bounding_box()
+    b = root.evaluate("(r, i) => r.parentElement.rbteachLive.boxes()[i]", index)
+    return c["x"] + b[0] + b[2] / 2, c["y"] + b[1] + b[3] / 2
+
+
+def live_orbit(page, root, index: int, n: int) -> None:
+    """Drag the mouse across 3-D panel ``index`` (of ``n``, equal widths assumed for the aim)."""
+    x, y = _panel_centre(root, index, n)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for i in range(1, 11):
+        page.mouse.move(x + 8 * i, y + 3 * i)
+    page.mouse.up()
+    time.sleep(0.1)
+
+
+def live_reset_view(page, root, index: int, n: int) -> None:
+    x, y = _panel_centre(root, index, n)
+    page.mouse.dblclick(x, y)
+    time.sleep(0.1)
