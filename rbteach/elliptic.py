@@ -1,19 +1,36 @@
 """Jacobi elliptic functions and complete/incomplete elliptic integrals of the first kind, in numpy.
 
 Used by :func:`rbteach.analytic.free_body`, so the exact asymmetric solution needs no SciPy
-(SciPy stays a test oracle: ``tests/test_elliptic.py`` compares these with ``scipy.special``).
+(SciPy stays a test oracle: ``tests/test_elliptic.py`` compares these with ``scipy.special``
+and, close to ``m = 1``, with ``mpmath``).
 
 All functions take the **parameter** ``m = k²`` (not the modulus ``k``), like ``scipy.special``
 and Abramowitz & Stegun, and are vectorised (``u``, ``phi`` and ``m`` broadcast); ``0 ≤ m ≤ 1``.
 
-* :func:`ellipk` — ``K(m) = ∫₀^{π/2} dθ / sqrt(1 − m sin²θ) = π / (2 AGM(1, sqrt(1 − m)))``;
+* :func:`ellipk` — ``K(m) = ∫₀^{π/2} dθ / sqrt(1 − m sin²θ) = π / (2 AGM(1, k'))`` with the
+  complementary modulus ``k' = sqrt(1 − m)``;
 * :func:`ellipkinc` — ``F(φ | m) = ∫₀^φ dθ / sqrt(1 − m sin²θ)`` by Carlson's symmetric integral
-  ``F = sin φ · R_F(cos²φ, 1 − m sin²φ, 1)`` and the quasi-periodicity ``F(φ + jπ) = F(φ) + 2jK``;
+  ``F = sin φ · R_F(cos²φ, cos²φ + k'² sin²φ, 1)`` and the quasi-periodicity ``F(φ + jπ) = F(φ) + 2jK``;
 * :func:`ellipj` — ``sn, cn, dn`` and the amplitude ``φ = am(u | m)`` by the descending Landen
-  (AGM) scheme of Abramowitz & Stegun 16.4.
+  (AGM) scheme of Abramowitz & Stegun 16.4, after reducing ``u`` to ``|v| ≤ K/2`` with the
+  quarter-period shifts ``sn(v + K) = cd v``, ``cn(v + K) = −k' sd v``, ``dn(v + K) = k' nd v``.
+
+Near ``m = 1`` (the separatrix of the free rigid body) everything is written with ``k'`` itself,
+never with ``1 − m`` or ``1 − m sn²`` formed as a difference: ``dn = hypot(k', k cn)``, the
+arcsine of the Landen step is taken with ``1 ∓ (c/a) sin φ = (b + c (1 ∓ sin φ)) / a``, and
+``1 − m sin²φ = cos²φ + k'² sin²φ``. The private functions that take ``(k, k')`` directly
+(:func:`rbteach.analytic.free_body` uses them) stay accurate for ``k'`` far below the rounding of
+``m`` (down to ``k' ≈ 1e-300``).
+
+Bad input (NaN, inf, None, strings, bools, complex, ragged lists, ``m`` outside ``[0, 1]``,
+shapes that do not broadcast, empty arrays, arguments too large to keep the phase) raises
+``ValueError`` naming the argument.
 """
 
 from __future__ import annotations
+
+import numbers
+import reprlib
 
 import numpy as np
 
@@ -22,37 +39,158 @@ from . import _validate as _v
 __all__ = ["ellipk", "ellipkinc", "ellipj"]
 
 _MAX_ITER = 40
-_EPS = 1e-16
+_EPS = float(np.finfo(float).eps)          # 2.2e-16
+#: Largest ``|u|`` accepted by :func:`ellipj`: the reduction ``u mod K`` has an absolute error of
+#: about ``|u| · 1e-16``, so beyond this the phase (and so ``sn, cn, dn``) is lost to rounding.
+MAX_ARGUMENT = 1e9
+
+_short = reprlib.Repr()
+_short.maxstring = 40
+_short.maxother = 40
+_short.maxlist = 6
+_short.maxtuple = 6
+
+
+# --------------------------------------------------------------------------- argument checks
+def _contains_bool(x) -> bool:
+    if isinstance(x, (bool, np.bool_)):
+        return True
+    if isinstance(x, (list, tuple)):
+        return any(_contains_bool(e) for e in x)
+    return False
+
+
+def _real_array(x, name: str, tail: tuple[int, ...] = (), *, allow_batch: bool = True,
+                allow_empty: bool = False) -> np.ndarray:
+    """``x`` as a finite float array of real numbers, or ``ValueError`` naming ``name``.
+
+    Stricter than :func:`rbteach._validate.array`: refuses what numpy would coerce silently —
+    bools (``True`` is not 1.0 here), strings (also digit strings such as ``"1.5"``), complex
+    numbers (even with a zero imaginary part), ``None`` and other objects — and says so for a
+    ragged nested list; an empty array is refused unless ``allow_empty``. Lists, tuples, ints,
+    floats and numpy scalars or arrays of any real dtype are the same value.
+    """
+    if x is None:
+        raise ValueError(f"{name} must be a real number or an array of real numbers, got None")
+    if isinstance(x, (str, bytes)):
+        raise ValueError(f"{name} must be a number, not the string {_short.repr(x)} (write the number itself)")
+    if _contains_bool(x):
+        raise ValueError(f"{name} must be real numbers, not bools (True/False), got {_short.repr(x)}")
+    try:
+        a = np.asarray(x)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"{name} must be a rectangular array of numbers (a nested list with rows of one "
+                         f"length), got {_short.repr(x)}") from exc
+    kind = a.dtype.kind
+    if kind == "b":
+        raise ValueError(f"{name} must be real numbers, not bools (True/False), got {_short.repr(x)}")
+    if kind in "USa":
+        raise ValueError(f"{name} must be numbers, not strings, got {_short.repr(x)} (write the numbers themselves)")
+    if kind == "c":
+        raise ValueError(f"{name} must be real, got the complex value(s) {_short.repr(x)}")
+    if kind == "O":
+        items = a.ravel().tolist()
+        for e in items:
+            if e is None:
+                raise ValueError(f"{name} must be real numbers, got None in {_short.repr(x)}")
+            if isinstance(e, (str, bytes)):
+                raise ValueError(f"{name} must be numbers, not strings, got {_short.repr(x)}")
+            if isinstance(e, complex):
+                raise ValueError(f"{name} must be real, got the complex value {e!r}")
+            if isinstance(e, (bool, np.bool_)) or not isinstance(e, numbers.Real):
+                raise ValueError(f"{name} must be real numbers, got {_short.repr(e)} in {_short.repr(x)}")
+        try:
+            a = a.astype(float)
+        except OverflowError as exc:
+            raise ValueError(f"{name} has a value too large for a float: {_short.repr(x)}") from exc
+    elif kind not in "iuf":
+        raise ValueError(f"{name} must be real numbers, got {_short.repr(x)} (dtype {a.dtype})")
+    with np.errstate(over="ignore"):
+        a = a.astype(float)
+    finite = np.isfinite(a)
+    if not np.all(finite):
+        bad = a[~finite].ravel()[0]
+        where = "" if a.ndim == 0 else f" at index {tuple(int(i) for i in np.argwhere(~finite)[0])}"
+        raise ValueError(f"{name} must be finite (no NaN or inf), got {bad!r}{where}")
+    a = _v.array(a, name, tail, allow_batch=allow_batch)     # the shape check
+    if a.size == 0 and not allow_empty:
+        raise ValueError(f"{name} must not be empty, got shape {a.shape}")
+    return a
+
+
+def _broadcast(*named):
+    """Broadcast ``(name, array)`` pairs; a mismatch names both arguments and their shapes."""
+    arrays = [a for _, a in named]
+    try:
+        return np.broadcast_arrays(*arrays)
+    except ValueError:
+        names = " and ".join(n for n, _ in named)
+        shapes = " and ".join(str(a.shape) for a in arrays)
+        raise ValueError(f"{names} must have shapes that broadcast together; got {shapes}") from None
 
 
 def _parameter(m) -> np.ndarray:
-    m = _v.array(m, "m")
+    m = _real_array(m, "m")
     if np.any((m < 0) | (m > 1)):
-        raise ValueError("m must be the parameter k² with 0 ≤ m ≤ 1")
+        bad = m[(m < 0) | (m > 1)].ravel()[0]
+        raise ValueError(f"m must be the parameter k² with 0 ≤ m ≤ 1, got {bad!r}")
     return m
 
 
-def ellipk(m) -> np.ndarray:
-    """Complete elliptic integral of the first kind ``K(m)`` (``inf`` at ``m = 1``)."""
-    m = _parameter(m)
-    a, b = np.ones_like(m), np.sqrt(1.0 - m)
+def _moduli(m: np.ndarray):
+    """``(k, k') = (sqrt(m), sqrt(1 − m))``; ``1 − m`` is exact for ``m ≥ 1/2`` (Sterbenz)."""
+    return np.sqrt(m), np.sqrt(1.0 - m)
+
+
+# --------------------------------------------------------------------------- the AGM and Carlson's R_F
+def _agm(k, kp):
+    """Descending Landen sequence ``(a_n, b_n, c_n)`` from ``(1, k', k)`` (A&S 16.4), as lists of arrays.
+
+    ``c_{n+1} = c_n² / (4 a_{n+1})`` (= ``(a_n − b_n)/2`` without the cancellation). ``k' = 0``
+    (``m = 1``) does not converge; callers replace those entries by the closed forms.
+    """
+    live = kp > 0
+    a, b, c = [np.ones_like(kp)], [np.where(live, kp, 1.0)], [np.where(live, k, 0.0)]
     for _ in range(_MAX_ITER):
-        a, b = 0.5 * (a + b), np.sqrt(a * b)
+        if np.all(c[-1] <= _EPS * a[-1]):
+            break
+        an = 0.5 * (a[-1] + b[-1])
+        bn = np.sqrt(a[-1] * b[-1])
+        with np.errstate(under="ignore"):
+            cn = 0.25 * (c[-1] * c[-1]) / an
+        a.append(an)
+        b.append(bn)
+        c.append(cn)
+    return a, b, c
+
+
+def _ellipk_kp(kp) -> np.ndarray:
+    """``K`` from the complementary modulus ``k' = sqrt(1 − m)`` (``inf`` at ``k' = 0``)."""
+    kp = np.asarray(kp, dtype=float)
+    a, b = np.ones_like(kp), np.where(kp > 0, kp, 1.0)
+    for _ in range(_MAX_ITER):
         if np.all(np.abs(a - b) <= _EPS * a):
             break
-    with np.errstate(divide="ignore"):
-        return np.where(m < 1.0, np.pi / (2.0 * np.where(a > 0, a, 1.0)), np.inf)
+        a, b = 0.5 * (a + b), np.sqrt(a * b)
+    return np.where(kp > 0, np.pi / (2.0 * a), np.inf)
 
 
-def _carlson_rf(x, y, z):
-    """Carlson's symmetric elliptic integral ``R_F(x, y, z)`` (x, y, z ≥ 0, at most one zero)."""
+def _carlson_rf_roots(sx, sy, sz):
+    """Carlson's ``R_F(x, y, z)`` given ``sqrt x, sqrt y, sqrt z`` (≥ 0, at most one zero).
+
+    The first duplication step uses the roots as given, so ``x = sx²`` may underflow
+    (``F(φ | m)`` near ``φ = π/2`` with ``k'`` tiny) without harm.
+    """
+    lam = sx * sy + sy * sz + sz * sx
+    with np.errstate(under="ignore"):
+        x, y, z = 0.25 * (sx * sx + lam), 0.25 * (sy * sy + lam), 0.25 * (sz * sz + lam)
     for _ in range(_MAX_ITER):
-        sx, sy, sz = np.sqrt(x), np.sqrt(y), np.sqrt(z)
-        lam = sx * sy + sy * sz + sz * sx
-        x, y, z = 0.25 * (x + lam), 0.25 * (y + lam), 0.25 * (z + lam)
         mu = (x + y + z) / 3.0
         if np.all(np.maximum.reduce([np.abs(x - mu), np.abs(y - mu), np.abs(z - mu)]) <= 1e-4 * np.abs(mu)):
             break
+        sx, sy, sz = np.sqrt(x), np.sqrt(y), np.sqrt(z)
+        lam = sx * sy + sy * sz + sz * sx
+        x, y, z = 0.25 * (x + lam), 0.25 * (y + lam), 0.25 * (z + lam)
     mu = (x + y + z) / 3.0
     X, Y, Z = 1.0 - x / mu, 1.0 - y / mu, 1.0 - z / mu
     e2 = X * Y - Z * Z
@@ -60,18 +198,92 @@ def _carlson_rf(x, y, z):
     return (1.0 - e2 / 10.0 + e3 / 14.0 + e2 * e2 / 24.0 - 3.0 * e2 * e3 / 44.0) / np.sqrt(mu)
 
 
+def _ellipkinc_sc(s, c, k, kp):
+    """``F(φ | m)`` for the amplitude ``φ ∈ [−π, π]`` given by ``(sin φ, cos φ) = (s, c)``.
+
+    Uses ``F(π − ψ) = 2K − F(ψ)`` and ``F(−φ) = −F(φ)``; ``1 − m sin²ψ`` is formed as
+    ``cos²ψ + k'² sin²ψ`` (through its root ``hypot(cos ψ, k' sin ψ)``), so ``φ`` next to
+    ``π/2`` with ``k'`` tiny keeps full relative accuracy (given ``s, c`` accurate: pass them,
+    not ``φ`` rounded to a float).
+    """
+    s, c, k, kp = np.broadcast_arrays(*(np.asarray(v, dtype=float) for v in (s, c, k, kp)))
+    sa, ca = np.abs(s), np.abs(c)
+    root_y = np.hypot(ca, kp * sa)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        f = sa * _carlson_rf_roots(ca, root_y, np.ones_like(ca))
+    f = np.where(ca == 0.0, _ellipk_kp(kp), f)        # φ = ±π/2 exactly: F = K (inf at k' = 0)
+    f = np.where(c < 0, 2.0 * _ellipk_kp(kp) - f, f)
+    return np.where(s < 0, -f, f)
+
+
+def _ellipj_kp(u, k, kp):
+    """``(sn, cn, dn, am)`` of ``u`` for the moduli ``(k, k')``, ``k² + k'² = 1`` (arrays, broadcast)."""
+    u, k, kp = np.broadcast_arrays(*(np.asarray(v, dtype=float) for v in (u, k, kp)))
+    one = kp == 0.0                                    # m = 1: closed forms below
+    K = np.where(one, 1.0, _ellipk_kp(kp))
+    n = np.where(one, 0.0, np.round(u / K))
+    v = np.where(one, 0.0, u - n * K)                  # |v| ≤ K/2 (to rounding)
+    a, b, c = _agm(k, kp)
+    N = len(a) - 1
+    phi = (2.0 ** N) * a[-1] * v
+    for j in range(N, 0, -1):
+        s, co = np.sin(phi), np.cos(phi)
+        with np.errstate(divide="ignore", invalid="ignore"):    # the branch not taken may divide by 0
+            one_minus = np.where(s >= 0, co * co / (1.0 + s), 1.0 - s)   # 1 − sin φ without cancellation
+            one_plus = np.where(s >= 0, 1.0 + s, co * co / (1.0 - s))
+        root = np.sqrt((b[j - 1] + c[j] * one_minus) * (b[j - 1] + c[j] * one_plus))   # a_j sqrt(1 − x²)
+        phi = 0.5 * (phi + np.arctan2(c[j] * s, root))  # x = (c_j / a_j) sin φ_j, a_j − c_j = b_{j−1}
+    sn0, cn0 = np.sin(phi), np.cos(phi)                # cn0 > 0 for |v| ≤ K/2
+    dn0 = np.hypot(kp, k * cn0)                        # dn² = k'² + k² cn² (= 1 − m sn²)
+    q = np.mod(n, 4.0)
+    odd = (q == 1.0) | (q == 3.0)
+    neg = q >= 2.0
+    sn = np.where(odd, cn0 / dn0, sn0)
+    cn = np.where(odd, -kp * sn0 / dn0, cn0)
+    dn = np.where(odd, kp / dn0, dn0)
+    sn, cn = np.where(neg, -sn, sn), np.where(neg, -cn, cn)
+    # am(u) = p π + am(w) with p = floor(n/2), w = u − 2pK = v or v + K.
+    p = np.floor(0.5 * n)
+    am = p * np.pi + np.where(odd, np.arctan2(cn0, -kp * sn0), phi)
+    if np.any(one):
+        with np.errstate(over="ignore"):
+            sech = 1.0 / np.cosh(u)
+        sn = np.where(one, np.tanh(u), sn)
+        cn = np.where(one, sech, cn)
+        dn = np.where(one, sech, dn)
+        am = np.where(one, np.arctan(np.sinh(u)), am)  # gd u
+    return sn, cn, dn, am
+
+
+# --------------------------------------------------------------------------- public functions
+def ellipk(m) -> np.ndarray:
+    """Complete elliptic integral of the first kind ``K(m)`` (``inf`` at ``m = 1``).
+
+    Raises ``ValueError`` for ``m`` outside ``[0, 1]``, not finite, not real, or empty.
+    """
+    _, kp = _moduli(_parameter(m))
+    return _ellipk_kp(kp)
+
+
 def ellipkinc(phi, m) -> np.ndarray:
-    """Incomplete elliptic integral of the first kind ``F(φ | m)`` for any real ``φ`` (rad), ``m < 1``."""
-    phi = _v.array(phi, "phi")
+    """Incomplete elliptic integral of the first kind ``F(φ | m)`` for any real ``φ`` (rad), ``m < 1``.
+
+    Raises ``ValueError`` for bad ``phi`` or ``m`` (as :func:`ellipk`; ``m = 1`` too, where
+    ``F`` diverges at ``φ = π/2``), shapes that do not broadcast, or a result that overflows.
+    """
+    phi = _real_array(phi, "phi")
     m = _parameter(m)
     if np.any(m >= 1.0):
         raise ValueError("m must be < 1 for ellipkinc (F diverges at φ = π/2 when m = 1)")
-    phi, m = np.broadcast_arrays(phi, m)
+    phi, m = _broadcast(("phi", phi), ("m", m))
+    k, kp = _moduli(m)
     j = np.round(phi / np.pi)
     p = phi - j * np.pi                       # p in [−π/2, π/2]
-    s, c = np.sin(p), np.cos(p)
-    rf = _carlson_rf(c * c, 1.0 - m * s * s, np.ones_like(p))
-    return s * rf + 2.0 * j * ellipk(m)
+    with np.errstate(over="ignore"):
+        out = _ellipkinc_sc(np.sin(p), np.cos(p), k, kp) + 2.0 * j * _ellipk_kp(kp)
+    if not np.all(np.isfinite(out)):
+        raise ValueError(f"phi is too large: F(φ | m) overflows a float (|phi| up to {np.max(np.abs(phi)):.3g})")
+    return out
 
 
 def ellipj(u, m):
@@ -79,32 +291,15 @@ def ellipj(u, m):
 
     ``φ = am(u | m)`` is the amplitude: ``sn = sin φ``, ``cn = cos φ``, ``dn = sqrt(1 − m sn²)``.
     At ``m = 0``: ``(sin u, cos u, 1, u)``; at ``m = 1``: ``(tanh u, sech u, sech u, gd u)``.
+
+    Raises ``ValueError`` for bad ``u`` or ``m`` (as :func:`ellipk`), ``|u| > MAX_ARGUMENT``
+    (1e9: the phase would be lost to rounding), or shapes that do not broadcast.
     """
-    u = _v.array(u, "u")
+    u = _real_array(u, "u")
     m = _parameter(m)
-    u, m = np.broadcast_arrays(u, m)
-    u, m = u.astype(float), m.astype(float)
-    # Descending Landen sequence (A&S 16.4): a_{n+1} = (a+b)/2, b_{n+1} = sqrt(ab), c_{n+1} = (a−b)/2.
-    a, b = np.ones_like(m), np.sqrt(1.0 - m)
-    cs, as_ = [np.sqrt(m)], [a]
-    for _ in range(_MAX_ITER):
-        if np.all(np.abs(cs[-1]) <= _EPS * as_[-1]):
-            break
-        a, b, c = 0.5 * (a + b), np.sqrt(a * b), 0.5 * (a - b)
-        cs.append(c)
-        as_.append(a)
-    n = len(as_) - 1
-    phi = (2.0 ** n) * as_[-1] * u
-    for k in range(n, 0, -1):
-        phi = 0.5 * (phi + np.arcsin(np.clip(cs[k] / as_[k] * np.sin(phi), -1.0, 1.0)))
-    sn, cn = np.sin(phi), np.cos(phi)
-    dn = np.sqrt(np.maximum(1.0 - m * sn * sn, 0.0))
-    # m = 1 exactly: the AGM does not converge (b = 0); use the closed forms.
-    one = m == 1.0
-    if np.any(one):
-        sech = 1.0 / np.cosh(u)
-        sn = np.where(one, np.tanh(u), sn)
-        cn = np.where(one, sech, cn)
-        dn = np.where(one, sech, dn)
-        phi = np.where(one, 2.0 * np.arctan(np.exp(u)) - 0.5 * np.pi, phi)
-    return sn, cn, dn, phi
+    if np.any(np.abs(u) > MAX_ARGUMENT):
+        raise ValueError(f"u must satisfy |u| ≤ {MAX_ARGUMENT:g}, got {np.max(np.abs(u)):.3g}: beyond, "
+                         "rounding of u alone shifts the phase of sn, cn, dn")
+    u, m = _broadcast(("u", u), ("m", m))
+    k, kp = _moduli(m)
+    return _ellipj_kp(u, k, kp)
