@@ -95,7 +95,8 @@ def _to_float_array(x, name: str) -> np.ndarray:
     if x is None:
         raise ValueError(f"{name} must be a number or an array of numbers, got None")
     if isinstance(x, (str, bytes)):
-        raise ValueError(f"{name} must be numeric, got the string {describe(x)}; convert with float() first")
+        raise ValueError(f"{name} must be numeric (real numbers), not the string {describe(x)}; "
+                         "convert with float() first")
     if isinstance(x, (bool, np.bool_)):
         raise ValueError(f"{name} must be a number, not {x!r}")
     if isinstance(x, float):                           # the common scalar case, fast
@@ -118,7 +119,7 @@ def _to_float_array(x, name: str) -> np.ndarray:
         return _raise_complex(name, a, idx)
     if kind in "US":
         first = a.ravel()[0] if a.size else ""
-        raise ValueError(f"{name} must be numeric, not strings (got {describe(str(first))}); "
+        raise ValueError(f"{name} must be numeric (real numbers), not strings (got {describe(str(first))}); "
                          "convert with float() first")
     if kind == "O":
         return _object_to_float(a, name)

@@ -44,10 +44,46 @@ _SYM_RTOL = 1e-10        # |I − Iᵀ| allowed (rounding of R I Rᵀ is ~1e-16)
 _NEG_RTOL = 1e-12        # a principal moment this far below 0 counts as negative
 _TRIANGLE_RTOL = 1e-9    # I1 + I2 ≥ I3 may fail by this much
 _ZERO_RTOL = 1e-12       # a principal moment this small counts as zero
+_TINY = np.finfo(float).tiny
 
 
 def _diag(x: float, y: float, z: float) -> np.ndarray:
     return np.diag(np.array([x, y, z], dtype=float))
+
+
+def _names(names) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _primitive(names, mass, entries, fast):
+    """The diagonal tensor of a primitive, refusing a result that overflows or underflows.
+
+    ``fast()`` evaluates the textbook formula (kept bit for bit for ordinary sizes). Each of
+    ``entries`` is ``(coef, [(weight, length), ...])`` for the moment
+    ``coef · mass · Σ weight · length²``; when ``fast`` overflows (or a positive moment underflows)
+    the moments are evaluated again scaled by the largest length, so ``mass = 1e-200`` with
+    ``a = 1e200`` still works. A moment that truly overflows (> 1.8e308) or underflows
+    (below 2.2e-308, so it would read as 0) raises ValueError naming the arguments.
+    """
+    with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+        d = np.asarray(fast(), dtype=float)
+        want = np.array([any(w > 0 for w, _ in terms) for _, terms in entries])
+        if not (np.all(np.isfinite(d)) and np.all(d[want] >= _TINY)):
+            d = np.array([_scaled_moment(coef, mass, terms) for coef, terms in entries])
+    if not np.all(np.isfinite(d)):
+        raise ValueError(f"{_names(names)} too large: the moments of inertia overflow the float range "
+                         f"(m × size² > 1.8e308)")
+    if np.any(d[want] < _TINY):
+        raise ValueError(f"{_names(names)} too small: the moments of inertia underflow "
+                         f"(m × size² below 2.2e-308 would read as 0)")
+    return np.diag(d)
+
+
+def _scaled_moment(coef, mass, terms):
+    s = max(length for w, length in terms if w > 0) if any(w > 0 for w, _ in terms) else 0.0
+    if s == 0.0:
+        return 0.0
+    return coef * (mass * s) * s * sum(w * (length / s) ** 2 for w, length in terms)
 
 
 # ---------------------------------------------------------------------------
@@ -77,7 +113,9 @@ def box(mass, a, b, c) -> np.ndarray:
     a = _v.positive(a, "a")
     b = _v.positive(b, "b")
     c = _v.positive(c, "c")
-    return m / 12.0 * _diag(b * b + c * c, a * a + c * c, a * a + b * b)
+    return _primitive(("mass", "a", "b", "c"), m,
+                      [(1 / 12, [(1, b), (1, c)]), (1 / 12, [(1, a), (1, c)]), (1 / 12, [(1, a), (1, b)])],
+                      lambda: np.diag(m / 12.0 * _diag(b * b + c * c, a * a + c * c, a * a + b * b)))
 
 
 def solid_sphere(mass, r) -> np.ndarray:
@@ -87,7 +125,7 @@ def solid_sphere(mass, r) -> np.ndarray:
     """
     m = _v.positive(mass, "mass")
     r = _v.positive(r, "r")
-    return 0.4 * m * r * r * _EYE
+    return _primitive(("mass", "r"), m, [(0.4, [(1, r)])] * 3, lambda: np.diag(0.4 * m * r * r * _EYE))
 
 
 def hollow_sphere(mass, r) -> np.ndarray:
@@ -97,7 +135,7 @@ def hollow_sphere(mass, r) -> np.ndarray:
     """
     m = _v.positive(mass, "mass")
     r = _v.positive(r, "r")
-    return 2.0 / 3.0 * m * r * r * _EYE
+    return _primitive(("mass", "r"), m, [(2 / 3, [(1, r)])] * 3, lambda: np.diag(2.0 / 3.0 * m * r * r * _EYE))
 
 
 def solid_cylinder(mass, r, h) -> np.ndarray:
@@ -121,8 +159,12 @@ def solid_cylinder(mass, r, h) -> np.ndarray:
     m = _v.positive(mass, "mass")
     r = _v.positive(r, "r")
     h = _v.positive(h, "h")
-    t = m * (3.0 * r * r + h * h) / 12.0
-    return _diag(t, t, 0.5 * m * r * r)
+
+    def fast():
+        t = m * (3.0 * r * r + h * h) / 12.0
+        return [t, t, 0.5 * m * r * r]
+    side = (1 / 12, [(3, r), (1, h)])
+    return _primitive(("mass", "r", "h"), m, [side, side, (0.5, [(1, r)])], fast)
 
 
 def hollow_cylinder(mass, r_inner, r_outer, h) -> np.ndarray:
@@ -154,9 +196,13 @@ def hollow_cylinder(mass, r_inner, r_outer, h) -> np.ndarray:
     h = _v.positive(h, "h")
     if not ri < ro:
         raise ValueError(f"r_inner must be < r_outer, got r_inner={ri!r}, r_outer={ro!r}")
-    s = ri * ri + ro * ro
-    t = m * (3.0 * s + h * h) / 12.0
-    return _diag(t, t, 0.5 * m * s)
+
+    def fast():
+        s = ri * ri + ro * ro
+        t = m * (3.0 * s + h * h) / 12.0
+        return [t, t, 0.5 * m * s]
+    side = (1 / 12, [(3, ri), (3, ro), (1, h)])
+    return _primitive(("mass", "r_inner", "r_outer", "h"), m, [side, side, (0.5, [(1, ri), (1, ro)])], fast)
 
 
 def rod(mass, length) -> np.ndarray:
@@ -167,8 +213,9 @@ def rod(mass, length) -> np.ndarray:
     """
     m = _v.positive(mass, "mass")
     L = _v.positive(length, "length")
-    t = m * L * L / 12.0
-    return _diag(t, t, 0.0)
+    side = (1 / 12, [(1, L)])
+    return _primitive(("mass", "length"), m, [side, side, (0.0, [(0, L)])],
+                      lambda: [m * L * L / 12.0, m * L * L / 12.0, 0.0])
 
 
 def solid_cone(mass, r, h) -> np.ndarray:
@@ -195,8 +242,12 @@ def solid_cone(mass, r, h) -> np.ndarray:
     m = _v.positive(mass, "mass")
     r = _v.positive(r, "r")
     h = _v.positive(h, "h")
-    t = 3.0 / 80.0 * m * (4.0 * r * r + h * h)
-    return _diag(t, t, 0.3 * m * r * r)
+
+    def fast():
+        t = 3.0 / 80.0 * m * (4.0 * r * r + h * h)
+        return [t, t, 0.3 * m * r * r]
+    side = (3 / 80, [(4, r), (1, h)])
+    return _primitive(("mass", "r", "h"), m, [side, side, (0.3, [(1, r)])], fast)
 
 
 def ellipsoid(mass, a, b, c) -> np.ndarray:
@@ -215,7 +266,9 @@ def ellipsoid(mass, a, b, c) -> np.ndarray:
     a = _v.positive(a, "a")
     b = _v.positive(b, "b")
     c = _v.positive(c, "c")
-    return m / 5.0 * _diag(b * b + c * c, a * a + c * c, a * a + b * b)
+    return _primitive(("mass", "a", "b", "c"), m,
+                      [(1 / 5, [(1, b), (1, c)]), (1 / 5, [(1, a), (1, c)]), (1 / 5, [(1, a), (1, b)])],
+                      lambda: np.diag(m / 5.0 * _diag(b * b + c * c, a * a + c * c, a * a + b * b)))
 
 
 # ---------------------------------------------------------------------------
@@ -224,8 +277,11 @@ def ellipsoid(mass, a, b, c) -> np.ndarray:
 
 def _positive_array(x, name: str) -> np.ndarray:
     a = _v.array(x, name)
-    if np.any(a <= 0):
-        raise ValueError(f"{name} must be > 0, got {x!r}")
+    bad = a <= 0
+    if np.any(bad):
+        where = f"{name} = {a[()]!r}" if a.ndim == 0 else \
+            f"{name}[{', '.join(map(str, np.unravel_index(np.argmax(bad), a.shape)))}] = {a[bad][0]!r}"
+        raise ValueError(f"{name} must be > 0, got {where}")
     return a
 
 
@@ -257,18 +313,25 @@ def point_masses(masses, points):
     """
     m = _positive_array(masses, "masses")
     if m.ndim < 1:
-        raise ValueError(f"masses must have shape (..., N), got a scalar {masses!r}")
+        raise ValueError(f"masses must have shape (..., N), got a single number {m[()]!r}")
+    if m.shape[-1] == 0:
+        raise ValueError("masses must hold at least one mass (N >= 1), got none")
     p = _v.array(points, "points", (3,))
-    if p.ndim < 2 or p.shape[-2] != m.shape[-1]:
+    if p.ndim < 2:
+        raise ValueError(f"points must have shape (..., N, 3), got shape {p.shape}")
+    if p.shape[-2] != m.shape[-1]:
         raise ValueError(
-            f"points must have shape (..., N, 3) with N = {m.shape[-1]} (one per mass), got shape {p.shape}")
-    total = m.sum(axis=-1)
-    com = np.einsum("...n,...nj->...j", m, p) / total[..., None]
-    r = p - com[..., None, :]
-    r2 = np.einsum("...nj,...nj->...n", r, r)
-    inertia = (np.einsum("...n,...n->...", m, r2)[..., None, None] * _EYE
-               - np.einsum("...n,...nj,...nk->...jk", m, r, r))
-    return total, com, inertia
+            f"points must have shape (..., N, 3) with N = {m.shape[-1]} (one per mass), got shape {p.shape}; "
+            f"masses has N = {m.shape[-1]}, points has {p.shape[-2]}")
+    _v.broadcast(("masses", m, 1), ("points", p, 2))
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = m.sum(axis=-1)
+        com = np.einsum("...n,...nj->...j", m, p) / total[..., None]
+        r = p - com[..., None, :]
+        r2 = np.einsum("...nj,...nj->...n", r, r)
+        inertia = (np.einsum("...n,...n->...", m, r2)[..., None, None] * _EYE
+                   - np.einsum("...n,...nj,...nk->...jk", m, r, r))
+    return _v.finite_result((total, com, inertia), ("masses", "points"), "the total mass, centre or inertia")
 
 
 def parallel_axis(inertia_com, mass, offset) -> np.ndarray:
@@ -288,14 +351,24 @@ def parallel_axis(inertia_com, mass, offset) -> np.ndarray:
     ndarray, shape (..., 3, 3)
         ``I + m (|d|² 1 − d dᵀ)`` (parallel-axis or Steiner theorem; broadcasts).
 
+    Raises
+    ------
+    ValueError
+        ``inertia_com`` not a physical inertia tensor (:func:`validate`: symmetric, moments
+        >= 0, triangle inequality), ``mass`` not > 0, bad shapes or values, shapes that do not
+        broadcast, or a result that overflows.
+
     See Also
     --------
     to_center_of_mass : the inverse (seed 003 ``inertia_conversion``).
     """
-    I = _v.matrix3(inertia_com, "inertia_com")
+    I = validate(inertia_com, "inertia_com")
     m = _positive_array(mass, "mass")
     d = _v.vector3(offset, "offset")
-    return I + _shift_term(m, d)
+    _v.broadcast(("inertia_com", I, 2), ("mass", m, 0), ("offset", d, 1))
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = I + _shift_term(m, d)
+    return _v.finite_result(out, ("inertia_com", "mass", "offset"), "I + m (|d|² 1 − d dᵀ)")
 
 
 def to_center_of_mass(inertia_origin, mass, com) -> np.ndarray:
@@ -323,11 +396,33 @@ def to_center_of_mass(inertia_origin, mass, com) -> np.ndarray:
     -------
     ndarray, shape (..., 3, 3)
         The inertia about the centre of mass; inverts :func:`parallel_axis`.
+
+    Raises
+    ------
+    ValueError
+        ``inertia_origin`` not a physical tensor; ``mass``/``com`` bad; or a result that is not a
+        physical inertia tensor (a negative moment or the triangle inequality violated, beyond
+        the rounding of the subtraction): then ``inertia_origin`` cannot be the tensor about the
+        origin of a body of this ``mass`` with its centre of mass at ``com`` — typically it is
+        already about the centre of mass (subtracting the shift twice).
     """
-    I = _v.matrix3(inertia_origin, "inertia_origin")
+    I = validate(inertia_origin, "inertia_origin")
     m = _positive_array(mass, "mass")
     c = _v.vector3(com, "com")
-    return I - _shift_term(m, c)
+    _v.broadcast(("inertia_origin", I, 2), ("mass", m, 0), ("com", c, 1))
+    with np.errstate(over="ignore", invalid="ignore"):
+        shift = _shift_term(m, c)
+        out = I - shift
+    _v.finite_result(out, ("inertia_origin", "mass", "com"), "m (|c|² 1 − c cᵀ)")
+    # physical, within the rounding of I − shift (relative to the larger of the two)
+    scale = np.maximum(np.abs(I).max(axis=(-1, -2)), np.abs(shift).max(axis=(-1, -2)))
+    reason = _unphysical(out, scale)
+    if reason:
+        raise ValueError(
+            f"inertia_origin, mass and com do not fit together: the tensor about the centre of mass "
+            f"would {reason}; inertia_origin must be about the origin (not already about the centre "
+            f"of mass), with com the centre of mass seen from that origin")
+    return out
 
 
 def rotate(inertia, R) -> np.ndarray:
@@ -336,10 +431,11 @@ def rotate(inertia, R) -> np.ndarray:
     Parameters
     ----------
     inertia : array_like, shape (..., 3, 3)
-        Tensor in the body frame.
+        Inertia tensor in the body frame (checked by :func:`validate`).
     R : array_like, shape (..., 3, 3)
         The *active* rotation body → world (``v_world = R v_body``, e.g.
-        ``rbteach.quaternion.to_matrix(q_r)``); must be orthogonal with det +1.
+        ``rbteach.quaternion.to_matrix(q_r)``): ``max |RᵀR − 1| ≤ 1e-6`` and ``det R > 0``
+        (the package's one test of a rotation matrix; a float32 matrix passes).
 
     Returns
     -------
@@ -352,14 +448,12 @@ def rotate(inertia, R) -> np.ndarray:
     passive matrix, e.g. seed 003's DCM, which is ``Rᵀ``). Rotation keeps the
     eigenvalues (principal moments) and the trace.
     """
-    I = _v.matrix3(inertia, "inertia")
-    R = _v.matrix3(R, "R")
-    err = np.abs(np.swapaxes(R, -1, -2) @ R - _EYE).max(axis=(-1, -2))
-    if np.any(err > 1e-9):
-        raise ValueError(f"R must be a rotation matrix (RᵀR = 1); max deviation {np.max(err):.3g}")
-    if np.any(np.linalg.det(R) < 0):
-        raise ValueError("R must be a proper rotation with det R = +1; got a reflection (det R = −1)")
-    return R @ I @ np.swapaxes(R, -1, -2)
+    I = validate(inertia, "inertia")
+    R = _v.rotation_matrix(R, "R")
+    _v.broadcast(("inertia", I, 2), ("R", R, 2))
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = R @ I @ np.swapaxes(R, -1, -2)
+    return _v.finite_result(out, "inertia", "R I Rᵀ")
 
 
 # ---------------------------------------------------------------------------
@@ -387,7 +481,8 @@ def validate(inertia, name: str = "inertia", *, allow_zero: bool = True) -> np.n
     Raises
     ------
     ValueError
-        With the reason: wrong shape; NaN or inf; not symmetric (``|I − Iᵀ|`` above
+        With the reason (for a batch, the index of the first bad tensor): ``name`` not a
+        non-empty string or ``allow_zero`` not True/False; wrong shape; NaN or inf; not symmetric (``|I − Iᵀ|`` above
         1e-10 of the largest moment); a negative principal moment (below −1e-12 of the
         largest); the triangle inequality ``I1 + I2 ≥ I3`` violated by more than 1e-9
         of ``I3`` (no mass distribution has such moments); with ``allow_zero=False``,
@@ -399,34 +494,67 @@ def validate(inertia, name: str = "inertia", *, allow_zero: bool = True) -> np.n
     Seed 002 §1: ``I`` is symmetric, and a real body's principal moments are
     non-negative and obey ``I_i + I_j ≥ I_k`` (because ``I_i + I_j − I_k = 2∫ρ x_k² dV``).
     """
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"name must be a non-empty string (the argument name used in messages), got {_v.describe(name)}")
+    allow_zero = _v.flag(allow_zero, "allow_zero")
     I = _v.matrix3(inertia, name)
     if I.size == 0:
         return I
     scale = np.abs(I).max(axis=(-1, -2))
     asym = np.abs(I - np.swapaxes(I, -1, -2)).max(axis=(-1, -2))
-    if np.any(asym > _SYM_RTOL * scale):
+    bad = asym > _SYM_RTOL * scale
+    if np.any(bad):
         raise ValueError(
-            f"{name} must be symmetric; max |I − Iᵀ| = {np.max(asym):.3g} "
+            f"{name} must be symmetric; max |I − Iᵀ| = {float(asym[bad].max()):.3g}{_where(name, bad)} "
             "(products of inertia I_xy = I_yx, ...)")
-    I = 0.5 * (I + np.swapaxes(I, -1, -2))
-    moments = np.linalg.eigvalsh(I)
-    largest = np.max(np.abs(moments), axis=-1)
-    if np.any(moments[..., 0] < -_NEG_RTOL * largest):
-        raise ValueError(
-            f"{name} has a negative principal moment {np.min(moments[..., 0]):.6g}; "
-            "principal moments must be >= 0")
-    gap = moments[..., 0] + moments[..., 1] - moments[..., 2]
-    if np.any(gap < -_TRIANGLE_RTOL * moments[..., 2]):
-        k = np.unravel_index(np.argmin(gap / np.where(largest > 0, largest, 1.0)), gap.shape)
-        I1, I2, I3 = moments[k]
-        raise ValueError(
-            f"{name} violates the triangle inequality I1 + I2 >= I3 of principal moments: "
-            f"{I1:.6g} + {I2:.6g} < {I3:.6g}; no mass distribution has these moments")
-    if not allow_zero and np.any(moments[..., 0] <= _ZERO_RTOL * largest):
-        raise ValueError(
-            f"{name} has a zero principal moment, so it cannot be inverted "
-            "(a thin rod or a point mass cannot be simulated with Euler's equations)")
+    I = 0.5 * I + 0.5 * np.swapaxes(I, -1, -2)      # = (I + Iᵀ)/2, without overflow of the sum
+    reason = _unphysical(I, scale, name=name, allow_zero=allow_zero)
+    if reason:
+        raise ValueError(f"{name} {reason}")
     return I
+
+
+def _where(name, bad) -> str:
+    """`` at name[i, j]`` for the first True of a batch mask, or nothing for a single tensor."""
+    if np.ndim(bad) == 0:
+        return ""
+    return f" at {name}[{', '.join(map(str, np.unravel_index(np.argmax(bad), np.shape(bad))))}]"
+
+
+def _eigvalsh(I, scale):
+    """Eigenvalues of symmetric tensors, scaled first where squaring entries could overflow."""
+    ok = ((scale > 1e-150) & (scale < 1e150)) | (scale == 0)
+    if np.all(ok):
+        return np.linalg.eigvalsh(I)
+    s = np.where(ok, 1.0, scale)[..., None, None]
+    return np.linalg.eigvalsh(I / s) * s[..., 0]
+
+
+def _unphysical(I, scale, *, name="", allow_zero=True):
+    """The reason why symmetric tensors ``I`` (…, 3, 3) are not physical, or "" (tolerances × scale)."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        moments = _eigvalsh(I, scale)
+    if not np.all(np.isfinite(moments)):
+        return "is too large: its principal moments overflow the float range (> 1.8e308)"
+    largest = np.maximum(np.max(np.abs(moments), axis=-1), scale)
+    neg = moments[..., 0] < -_NEG_RTOL * largest
+    if np.any(neg):
+        return (f"has a negative principal moment {float(moments[..., 0][neg].min()):.6g}"
+                f"{_where(name, neg) if name else ''}; principal moments must be >= 0")
+    gap = moments[..., 0] + moments[..., 1] - moments[..., 2]
+    tri = gap < -_TRIANGLE_RTOL * largest
+    if np.any(tri):
+        k = np.unravel_index(np.argmin(np.where(tri, gap / np.where(largest > 0, largest, 1.0), np.inf)),
+                             gap.shape)
+        I1, I2, I3 = moments[k]
+        return (f"violates the triangle inequality I1 + I2 >= I3 of principal moments"
+                f"{_where(name, tri) if name else ''}: {I1:.6g} + {I2:.6g} < {I3:.6g}; "
+                "no mass distribution has these moments")
+    zero = moments[..., 0] <= _ZERO_RTOL * largest
+    if not allow_zero and np.any(zero):
+        return (f"has a zero principal moment{_where(name, zero)}, so it cannot be inverted "
+                "(a thin rod or a point mass cannot be simulated with Euler's equations)")
+    return ""
 
 
 def _canonical_sign(v: np.ndarray) -> np.ndarray:
@@ -442,21 +570,63 @@ def _canonical_sign(v: np.ndarray) -> np.ndarray:
 
 
 def _plane_axis(a: np.ndarray) -> np.ndarray:
-    """A deterministic unit vector ⟂ the unit vector ``a`` (3,).
+    """Deterministic unit vectors ⟂ the unit vectors ``a`` (..., 3).
 
-    The projection of the coordinate axis most nearly perpendicular to ``a``
-    (lowest index on ties).
+    The projection of the coordinate axis most nearly perpendicular to ``a`` (lowest index on
+    ties within 1e-9, so rounding-level changes of ``a`` do not switch the axis).
     """
     n2 = 1.0 - a * a
-    j = int(np.argmax(n2 >= n2.max() - 1e-9))
-    p = _EYE[j] - a * a[j]
-    return p / np.linalg.norm(p)
+    j = np.argmax(n2 >= n2.max(axis=-1, keepdims=True) - 1e-9, axis=-1)
+    p = _EYE[j] - a * np.take_along_axis(a, j[..., None], axis=-1)
+    return p / np.linalg.norm(p, axis=-1, keepdims=True)
 
 
 def _complete(c0: np.ndarray, c1: np.ndarray) -> np.ndarray:
     c0 = _canonical_sign(c0)
     c1 = _canonical_sign(c1)
     return np.stack([c0, c1, np.cross(c0, c1)], axis=-1)
+
+
+def _principal(I: np.ndarray):
+    """Moments and O for validated symmetric tensors ``I`` (n, 3, 3), vectorised (see principal_axes)."""
+    scale = np.abs(I).max(axis=(-1, -2))
+    ok = ((scale > 1e-150) & (scale < 1e150)) | (scale == 0)
+    if np.all(ok):
+        moments, vecs = np.linalg.eigh(I)
+    else:
+        s = np.where(ok, 1.0, scale)
+        moments, vecs = np.linalg.eigh(I / s[:, None, None])
+        moments = moments * s[:, None]
+
+    # Diagonal input: the sorted diagonal exactly, and coordinate axes as eigenvectors.
+    d = np.diagonal(I, axis1=-2, axis2=-1)
+    off = np.abs(I[:, [0, 0, 1], [1, 2, 2]]).max(axis=-1)
+    diagonal = off <= 4.0 * _EPS * scale
+    if np.any(diagonal):
+        perm = np.argsort(d, axis=-1, kind="stable")
+        moments = np.where(diagonal[:, None], np.take_along_axis(d, perm, axis=-1), moments)
+        vecs = np.where(diagonal[:, None, None], np.swapaxes(_EYE[perm], -1, -2), vecs)
+
+    # Repeated moments are decided first (for diagonal input too), so that a rounding-level
+    # change of a repeated moment cannot change O.
+    tol = 64.0 * _EPS * np.max(np.abs(moments), axis=-1)
+    all3 = moments[:, 2] - moments[:, 0] <= tol
+    low = ~all3 & (moments[:, 1] - moments[:, 0] <= tol)          # I1 = I2 < I3: axis 3 is unique
+    high = ~all3 & ~low & (moments[:, 2] - moments[:, 1] <= tol)  # I1 < I2 = I3: axis 1 is unique
+
+    c0, c1 = vecs[:, :, 0], vecs[:, :, 1]
+    if np.any(low):
+        a = vecs[:, :, 2]
+        p = _canonical_sign(_plane_axis(a))
+        c0 = np.where(low[:, None], p, c0)
+        c1 = np.where(low[:, None], np.cross(a, p), c1)
+    if np.any(high):
+        a = _canonical_sign(vecs[:, :, 0])
+        c0 = np.where(high[:, None], a, c0)
+        c1 = np.where(high[:, None], _plane_axis(a), c1)
+    O = _complete(c0, c1)
+    O[all3] = _EYE
+    return moments, O
 
 
 def principal_axes(inertia):
@@ -494,38 +664,17 @@ def principal_axes(inertia):
       identity for three equal moments; otherwise the distinct axis from the solver,
       and in the degenerate plane the projection of the coordinate axis most nearly
       perpendicular to it. Moments count as repeated when they agree to rounding
-      (64 ε of the largest).
+      (64 ε of the largest). This rule is applied before the diagonal one, so ``O`` does
+      not change when a repeated moment changes by rounding (a spherical tensor rebuilt as
+      ``R (c 1) Rᵀ`` always gives ``O = 1``);
+    * vectorised: a batch of any kind of tensors costs one ``numpy.linalg.eigh`` call.
 
     Seed 002's remark that a symmetric body's ``O`` is the identity holds only when its
     body axes are aligned with its symmetry axes.
     """
     I = validate(inertia, "inertia")
     shape = I.shape[:-2]
-    flat = I.reshape(-1, 3, 3)
-    moments, vecs = np.linalg.eigh(flat)
-    O = _complete(vecs[..., :, 0], vecs[..., :, 1])
-
-    scale = np.max(np.abs(moments), axis=-1)
-    tol = 64.0 * _EPS * scale
-    off = np.abs(flat[:, [0, 0, 1], [1, 2, 2]]).max(axis=-1)
-    diagonal = off <= 4.0 * _EPS * scale
-    repeated = (moments[:, 1] - moments[:, 0] <= tol) | (moments[:, 2] - moments[:, 1] <= tol)
-    for n in np.flatnonzero(diagonal | repeated):
-        w = moments[n]
-        if diagonal[n]:
-            d = np.diagonal(flat[n])
-            perm = np.argsort(d, kind="stable")
-            moments[n] = d[perm]
-            O[n] = _complete(_EYE[perm[0]], _EYE[perm[1]])
-        elif w[2] - w[0] <= tol[n]:
-            O[n] = _EYE
-        elif w[1] - w[0] <= tol[n]:          # I1 = I2 < I3: axis 3 is unique
-            a = vecs[n, :, 2]
-            c0 = _canonical_sign(_plane_axis(a))
-            O[n] = _complete(c0, np.cross(a, c0))
-        else:                                # I1 < I2 = I3: axis 1 is unique
-            c0 = _canonical_sign(vecs[n, :, 0])
-            O[n] = _complete(c0, _plane_axis(c0))
+    moments, O = _principal(I.reshape(-1, 3, 3))
     return moments.reshape(shape + (3,)), O.reshape(shape + (3, 3))
 
 
@@ -534,8 +683,14 @@ def principal_axes(inertia):
 # ---------------------------------------------------------------------------
 
 def _faces(faces, n_vertices: int) -> np.ndarray:
-    f = np.asarray(faces)
-    if f.size and not np.issubdtype(f.dtype, np.integer):
+    if faces is None or isinstance(faces, (str, bytes)):
+        raise ValueError(f"faces must be an (F, 3) array of integer vertex indices, got {_v.describe(faces)}")
+    try:
+        f = np.asarray(faces)
+    except (ValueError, TypeError):
+        raise ValueError("faces must be an (F, 3) array of integer vertex indices; got a ragged nested "
+                         "sequence (rows of different lengths)") from None
+    if f.dtype == object or f.dtype.kind == "b" or (f.size and not np.issubdtype(f.dtype, np.integer)):
         raise ValueError(f"faces must be integer vertex indices, got dtype {f.dtype}")
     if f.ndim != 2 or f.shape[1] != 3:
         raise ValueError(f"faces must have shape (F, 3) (triangles), got shape {f.shape}")
@@ -606,7 +761,9 @@ def mesh(vertices, faces, *, mass=None, density=None):
     ValueError
         Bad shapes or indices; an *open* mesh (an edge not shared by exactly two faces);
         inconsistent orientation (an edge traversed twice in the same direction); an
-        *inside-out* mesh (faces wound inward: negative signed volume); zero volume.
+        *inside-out* mesh (faces wound inward: negative signed volume); zero volume; several
+        shells that overlap, or an inward-wound shell that is not a cavity inside exactly one
+        solid shell; a mass, density or size whose result overflows.
 
     Notes
     -----
@@ -623,10 +780,14 @@ def mesh(vertices, faces, *, mass=None, density=None):
     volume. Then ``I = ρ (tr C · 1 − C)`` with ``C`` the second moment about the centre
     of mass.
 
-    ``vertices``/``faces`` may hold several closed shells (e.g. :func:`t_handle_mesh`,
-    two boxes that touch along a face): each shell is closed, and their integrals add.
-    Shells must not overlap (overlapping volume would count twice); an inward-wound
-    shell nested inside an outward one is subtracted, i.e. a cavity.
+    ``vertices``/``faces`` may hold several closed shells (faces connected through shared
+    edges; e.g. :func:`t_handle_mesh`, two boxes that touch along a face): each shell is
+    closed, and their integrals add. Shells must not overlap (overlapping volume would count
+    twice); an inward-wound shell nested inside an outward one is subtracted, i.e. a cavity.
+    Both are checked: the surfaces of two shells must not cross (touching is allowed), and
+    just inside every shell (near up to 64 of its faces) the generalised winding number of
+    the other shells must be 0 for an outward shell and 1 for an inward one (the density of
+    the body is then 0 or 1 everywhere).
     """
     v = _v.array(vertices, "vertices", (3,))
     if v.ndim != 2:
@@ -634,34 +795,189 @@ def mesh(vertices, faces, *, mass=None, density=None):
     f = _faces(faces, v.shape[0])
     if mass is not None and density is not None:
         raise ValueError("give exactly one of mass and density, not both")
+    m_given = None if mass is None else _v.positive(mass, "mass")
+    rho_given = None if density is None else _v.positive(density, "density")
     _check_closed_oriented(f, v.shape[0])
 
-    ref = v[np.unique(f)].mean(axis=0)
-    a, b, c = (v[f[:, k]] - ref for k in range(3))
-    det = np.einsum("ij,ij->i", a, np.cross(b, c))
-    volume = det.sum() / 6.0
-    extent = np.ptp(v[np.unique(f)], axis=0).max()
-    if abs(volume) <= 1e-12 * extent ** 3:
-        raise ValueError(f"the mesh encloses no volume (signed volume {volume:.3g})")
-    if volume < 0:
+    used = np.unique(f)
+    ref = v[used].mean(axis=0)
+    extent = np.ptp(v[used], axis=0).max()
+    with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+        a, b, c = (v[f[:, k]] - ref for k in range(3))
+        det = np.einsum("ij,ij->i", a, np.cross(b, c))
+        volume = det.sum() / 6.0
+        size = extent ** 3
+    _v.finite_result((det, volume, size), "vertices", "the volume")
+    shell = _shell_labels(f)
+    shell_volume = np.bincount(shell, weights=det) / 6.0
+    flat = ~(np.abs(shell_volume) > 1e-12 * size)
+    if np.any(flat):
+        k = int(np.argmax(flat))
+        which = "" if len(shell_volume) == 1 else f" (shell {k}, with faces[{int(np.flatnonzero(shell == k)[0])}])"
+        raise ValueError(f"vertices and faces enclose no volume{which} (signed volume {shell_volume[k]:.3g}); "
+                         "is the mesh flat, or are the vertices too small (below ~1e-100)?")
+    if len(shell_volume) == 1 and volume < 0:
         raise ValueError(
             f"the mesh is inside-out: its faces are wound inward (signed volume {volume:.6g} < 0); "
             "reverse the vertex order of every face")
-    s = a + b + c
-    first = det @ s / 24.0
-    second = (np.einsum("n,ni,nj->ij", det, a, a) + np.einsum("n,ni,nj->ij", det, b, b)
-              + np.einsum("n,ni,nj->ij", det, c, c) + np.einsum("n,ni,nj->ij", det, s, s)) / 120.0
-    com_rel = first / volume
-    second_com = second - volume * np.outer(com_rel, com_rel)
-    if mass is not None:
-        rho = _v.positive(mass, "mass") / volume
-    elif density is not None:
-        rho = _v.positive(density, "density")
-    else:
-        rho = 1.0
-    inertia = rho * (np.trace(second_com) * _EYE - second_com)
-    inertia = validate(inertia, "mesh inertia")
-    return rho * volume, ref + com_rel, inertia
+    if len(shell_volume) > 1:
+        _check_shells(v, f, shell, np.sign(shell_volume), extent)
+    with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+        s = a + b + c
+        first = det @ s / 24.0
+        second = (np.einsum("n,ni,nj->ij", det, a, a) + np.einsum("n,ni,nj->ij", det, b, b)
+                  + np.einsum("n,ni,nj->ij", det, c, c) + np.einsum("n,ni,nj->ij", det, s, s)) / 120.0
+        com_rel = first / volume
+        second_com = second - volume * np.outer(com_rel, com_rel)
+        if m_given is not None:
+            rho = m_given / volume
+        elif rho_given is not None:
+            rho = rho_given
+        else:
+            rho = 1.0
+        inertia = rho * (np.trace(second_com) * _EYE - second_com)
+        result = (rho * volume, ref + com_rel, inertia)
+    names = ("vertices",) + (("mass",) if mass is not None else ("density",) if density is not None else ())
+    _v.finite_result(result, names, "the mass or the inertia")
+    scale = np.abs(inertia).max()
+    if scale < _TINY:
+        raise ValueError("vertices too small: the inertia underflows to 0 (the body is below ~1e-100 in size)")
+    reason = _unphysical(0.5 * inertia + 0.5 * inertia.T, scale)
+    if reason:
+        raise ValueError(f"vertices and faces do not describe a solid: its inertia {reason} "
+                         "(do faces cross each other?)")
+    return result[0], result[1], 0.5 * inertia + 0.5 * inertia.T
+
+
+def _shell_labels(f: np.ndarray) -> np.ndarray:
+    """Label each face with its shell: faces are connected when they share an edge."""
+    n = f.shape[0]
+    edge = np.sort(np.stack([f, np.roll(f, -1, axis=1)], axis=-1), axis=-1).reshape(-1, 2)
+    owner = np.repeat(np.arange(n), 3)
+    order = np.lexsort((edge[:, 1], edge[:, 0]))
+    pairs = owner[order].reshape(-1, 2)              # every edge is in exactly two faces (checked)
+    label = np.arange(n)
+    while True:
+        low = np.minimum(label[pairs[:, 0]], label[pairs[:, 1]])
+        new = label.copy()
+        np.minimum.at(new, pairs[:, 0], low)
+        np.minimum.at(new, pairs[:, 1], low)
+        new = new[new]                               # pointer jumping
+        if np.array_equal(new, label):
+            break
+        label = new
+    return np.unique(label, return_inverse=True)[1]
+
+
+def _winding(points, tri):
+    """Generalised winding numbers of the closed oriented triangles ``tri`` (F, 3, 3) at ``points`` (P, 3).
+
+    Σ of the signed solid angles (Van Oosterom & Strackee) / 4π: +1 inside an outward shell, −1
+    inside an inward one, 0 outside.
+    """
+    out = np.zeros(len(points))
+    for lo in range(0, len(points), max(1, 200_000 // max(1, len(tri)))):
+        p = points[lo:lo + max(1, 200_000 // max(1, len(tri)))]
+        r = tri[None, :, :, :] - p[:, None, None, :]                  # (P, F, 3, 3)
+        a, b, c = r[:, :, 0], r[:, :, 1], r[:, :, 2]
+        la, lb, lc = (np.linalg.norm(x, axis=-1) for x in (a, b, c))
+        num = np.einsum("pfi,pfi->pf", a, np.cross(b, c))
+        den = (la * lb * lc + np.einsum("pfi,pfi->pf", a, b) * lc + np.einsum("pfi,pfi->pf", a, c) * lb
+               + np.einsum("pfi,pfi->pf", b, c) * la)
+        out[lo:lo + len(p)] = 2.0 * np.arctan2(num, den).sum(axis=1) / (4.0 * np.pi)
+    return out
+
+
+def _flat_edges(v, f):
+    """``flat[F, 3]``: is edge k = (f[k], f[k+1]) of each face between two coplanar faces?"""
+    n = np.cross(v[f[:, 1]] - v[f[:, 0]], v[f[:, 2]] - v[f[:, 0]])
+    n = n / np.linalg.norm(n, axis=-1, keepdims=True)
+    key = np.sort(np.stack([f, np.roll(f, -1, axis=1)], axis=-1), axis=-1).reshape(-1, 2)
+    owner = np.repeat(np.arange(len(f)), 3)
+    order = np.lexsort((key[:, 1], key[:, 0]))
+    pairs = owner[order].reshape(-1, 2)
+    flat_pair = np.einsum("ij,ij->i", n[pairs[:, 0]], n[pairs[:, 1]]) > 1.0 - 1e-12
+    flat = np.empty(len(key), bool)
+    flat[order] = np.repeat(flat_pair, 2)
+    return flat.reshape(-1, 3)
+
+
+def _edges_cross(v, f_s, f_t, flat_t):
+    """Does an edge of the faces ``f_s`` properly cross a face of ``f_t`` (not just touch it)?
+
+    A crossing counts when the edge passes strictly from one side of the triangle's plane to the
+    other and hits the triangle's interior, or one of its edges that lies inside a flat region
+    (between two coplanar triangles); hits on a crease edge or a vertex are touching, as are
+    edges lying in the plane.
+    """
+    e = np.unique(np.sort(np.stack([f_s, np.roll(f_s, -1, axis=1)], axis=-1), axis=-1).reshape(-1, 2), axis=0)
+    p0, d = v[e[:, 0]], v[e[:, 1]] - v[e[:, 0]]
+    A, B, C = v[f_t[:, 0]], v[f_t[:, 1]], v[f_t[:, 2]]
+    e1, e2 = B - A, C - A
+    step = max(1, 1_000_000 // max(1, len(f_t)))
+    tol = 1e-9
+    for lo in range(0, len(e), step):
+        P, D = p0[lo:lo + step, None, :], d[lo:lo + step, None, :]
+        h = np.cross(D, e2)
+        det = np.einsum("efi,efi->ef", np.broadcast_to(e1, h.shape), h)
+        scale = np.linalg.norm(D, axis=-1) * np.linalg.norm(e1, axis=-1) * np.linalg.norm(e2, axis=-1)
+        ok = np.abs(det) > 1e-12 * scale                      # not parallel to the plane
+        inv = np.where(ok, 1.0 / np.where(ok, det, 1.0), 0.0)
+        sv = P - A
+        u = np.einsum("efi,efi->ef", sv, h) * inv
+        q = np.cross(sv, np.broadcast_to(e1, sv.shape))
+        w = np.einsum("efi,efi->ef", np.broadcast_to(D, q.shape), q) * inv
+        t = np.einsum("fi,efi->ef", e2, q) * inv
+        g = 1.0 - u - w                                       # barycentric weight of A
+        strict = ok & (t > tol) & (t < 1.0 - tol) & (u > -tol) & (w > -tol) & (g > -tol)
+        zero = np.stack([np.abs(w) <= tol, np.abs(g) <= tol, np.abs(u) <= tol], axis=-1)   # edges AB, BC, CA
+        n_zero = zero.sum(axis=-1)
+        on_flat = (n_zero == 1) & np.any(zero & flat_t[None, :, :], axis=-1)
+        if np.any(strict & ((n_zero == 0) | on_flat)):
+            return True
+    return False
+
+
+def _check_shells(v, f, shell, sign, extent):
+    """Several shells: they must not overlap, and an inward shell must be a cavity of exactly one solid.
+
+    The density of a valid body is 0 or 1 everywhere. Points just inside each shell (a little
+    inside the centroids of its faces) are tested against the winding numbers of the other
+    shells; the surfaces of two shells must not cross (touching is allowed).
+    """
+    n_shells = len(sign)
+    tri = v[f]
+    normal = np.cross(tri[:, 1] - tri[:, 0], tri[:, 2] - tri[:, 0])
+    area = np.linalg.norm(normal, axis=-1)
+    flat = _flat_edges(v, f)
+    lo = np.array([tri[shell == k].reshape(-1, 3).min(axis=0) for k in range(n_shells)])
+    hi = np.array([tri[shell == k].reshape(-1, 3).max(axis=0) for k in range(n_shells)])
+    pad = 1e-9 * extent
+    for i in range(n_shells):
+        for j in range(i + 1, n_shells):
+            if np.any(lo[i] > hi[j] - pad) or np.any(lo[j] > hi[i] - pad):
+                continue                                      # boxes at most touch
+            si, sj = shell == i, shell == j
+            if _edges_cross(v, f[si], f[sj], flat[sj]) or _edges_cross(v, f[sj], f[si], flat[si]):
+                raise ValueError(f"vertices and faces: shells {i} and {j} overlap (their surfaces cross); "
+                                 "shells must not overlap (the common volume would count twice)")
+    delta = 1e-6 * extent
+    for k in range(n_shells):
+        idx = np.flatnonzero(shell == k)
+        idx = idx[np.linspace(0, len(idx) - 1, min(len(idx), 64)).astype(int)]
+        inward = -sign[k] * normal[idx] / area[idx, None]     # into the region the shell encloses
+        p = tri[idx].mean(axis=1) + delta * inward
+        others = _winding(p, tri[shell != k]) if n_shells > 1 else np.zeros(len(p))
+        want = 0.0 if sign[k] > 0 else 1.0
+        bad = np.abs(others - want) > 0.25
+        if np.any(bad):
+            first = int(idx[np.argmax(bad)])
+            if sign[k] > 0:
+                raise ValueError(f"vertices and faces: shell {k} (with faces[{first}]) overlaps another "
+                                 "solid shell (it lies inside it: the common volume would count twice)")
+            raise ValueError(f"faces: shell {k} (with faces[{first}]) is wound inward but is not a cavity "
+                             "inside exactly one solid shell; wind it outward (a separate body) or put it "
+                             "inside a solid")
 
 
 def box_mesh(a, b, c, *, center=None):
@@ -685,18 +1001,25 @@ def box_mesh(a, b, c, *, center=None):
     b = _v.positive(b, "b")
     c = _v.positive(c, "c")
     centre = np.zeros(3) if center is None else _v.vector3(center, "center", allow_batch=False)
+    vertices = _v.finite_result(_box_vertices(a, b, c, centre), ("a", "b", "c", "center"), "a vertex")
+    return vertices, _BOX_FACES.copy()
+
+
+def _box_vertices(a, b, c, centre):
     corners = np.array([[x, y, z] for x in (-0.5, 0.5) for y in (-0.5, 0.5) for z in (-0.5, 0.5)])
-    vertices = corners * np.array([a, b, c]) + centre
-    # corner index = 4 i_x + 2 i_y + i_z
-    faces = np.array([
-        [0, 1, 3], [0, 3, 2],      # x = −a/2
-        [4, 6, 7], [4, 7, 5],      # x = +a/2
-        [0, 4, 5], [0, 5, 1],      # y = −b/2
-        [2, 3, 7], [2, 7, 6],      # y = +b/2
-        [0, 2, 6], [0, 6, 4],      # z = −c/2
-        [1, 5, 7], [1, 7, 3],      # z = +c/2
-    ], dtype=np.int64)
-    return vertices, faces
+    with np.errstate(over="ignore", invalid="ignore"):
+        return corners * np.array([a, b, c]) + centre
+
+
+# corner index = 4 i_x + 2 i_y + i_z
+_BOX_FACES = np.array([
+    [0, 1, 3], [0, 3, 2],      # x = −a/2
+    [4, 6, 7], [4, 7, 5],      # x = +a/2
+    [0, 4, 5], [0, 5, 1],      # y = −b/2
+    [2, 3, 7], [2, 7, 6],      # y = +b/2
+    [0, 2, 6], [0, 6, 4],      # z = −c/2
+    [1, 5, 7], [1, 7, 3],      # z = +c/2
+], dtype=np.int64)
 
 
 def t_handle_mesh(bar_length=1.0, bar_width=0.15, stem_length=0.5, stem_width=0.15):
@@ -733,8 +1056,14 @@ def t_handle_mesh(bar_length=1.0, bar_width=0.15, stem_length=0.5, stem_width=0.
     s = _v.positive(stem_width, "stem_width")
     if s > L:
         raise ValueError(f"stem_width must be <= bar_length, got {s!r} > {L!r}")
-    z_stem = 0.5 * w + 0.5 * h
-    com_z = (s * s * h * z_stem) / (L * w * w + s * s * h)
-    v1, f1 = box_mesh(L, w, w, center=(0.0, 0.0, -com_z))
-    v2, f2 = box_mesh(s, s, h, center=(0.0, 0.0, z_stem - com_z))
-    return np.concatenate([v1, v2]), np.concatenate([f1, f2 + len(v1)])
+    names = ("bar_length", "bar_width", "stem_length", "stem_width")
+    with np.errstate(over="ignore", invalid="ignore", under="ignore", divide="ignore"):
+        z_stem = 0.5 * w + 0.5 * h
+        com_z = (s * s * h * z_stem) / (L * w * w + s * s * h)
+        if not np.isfinite(com_z):                     # the same, as ratios that do not overflow
+            ratio = (s / w) * (s / L) * (h / w)       # s² h / (L w²)
+            com_z = z_stem * (ratio / (1.0 + ratio)) if np.isfinite(ratio) else z_stem
+        vertices = np.concatenate([_box_vertices(L, w, w, np.array([0.0, 0.0, -com_z])),
+                                   _box_vertices(s, s, h, np.array([0.0, 0.0, z_stem - com_z]))])
+    _v.finite_result((z_stem, com_z, vertices), names, "a vertex or the centre of mass")
+    return vertices, np.concatenate([_BOX_FACES, _BOX_FACES + 8])

@@ -262,7 +262,7 @@ def from_rotation_vector(rotvec) -> np.ndarray:
     Shape (..., 3) → (..., 4).
     """
     rotvec = _v.vector3(rotvec, "rotvec")
-    theta = _vec_norm(rotvec)[..., None]
+    theta = _v.finite_result(_vec_norm(rotvec)[..., None], "rotvec", "the angle |rotvec|")
     half = 0.5 * theta
     safe = np.where(theta > 0, theta, 1.0)
     factor = np.where(theta > 0, np.sin(half) / safe, 0.5)

@@ -335,8 +335,12 @@ def test_parallel_axis_and_to_center_of_mass_bad_input():
 # rotate
 # ---------------------------------------------------------------------------
 
+physical_moments = st.lists(moment, min_size=3, max_size=3).filter(
+    lambda m: sorted(m)[0] + sorted(m)[1] >= sorted(m)[2])
+
+
 @SETTINGS
-@given(st.lists(moment, min_size=3, max_size=3), unit_quats, st.lists(finite, min_size=3, max_size=3))
+@given(physical_moments, unit_quats, st.lists(finite, min_size=3, max_size=3))
 def test_rotate_keeps_eigenvalues_and_trace_and_maps_angular_momentum(moments, q, omega_body):
     I = np.diag(moments)
     R = rotation_matrix(q)
@@ -374,7 +378,7 @@ def test_rotate_batch():
 
 def test_rotate_bad_input():
     I = np.eye(3)
-    with pytest.raises(ValueError, match="R must be a rotation matrix"):
+    with pytest.raises(ValueError, match=r"R must be orthogonal \(a rotation matrix"):
         ri.rotate(I, 2 * np.eye(3))
     with pytest.raises(ValueError, match="reflection"):
         ri.rotate(I, np.diag([1.0, 1.0, -1.0]))
@@ -776,3 +780,151 @@ def test_t_handle_default_is_valid_and_bad_input():
         ri.t_handle_mesh(bar_width=np.nan)
     with pytest.raises(ValueError, match="stem_width must be <= bar_length"):
         ri.t_handle_mesh(bar_length=0.1, stem_width=0.2)
+
+
+# ---------------------------------------------------------------------------
+# issue 14: several shells, stability of principal axes, validation of the tensor functions
+# ---------------------------------------------------------------------------
+
+def _two_boxes(shift, size=2.0, inner_sign=1):
+    va, fa = ri.box_mesh(size, size, size)
+    vb, fb = ri.box_mesh(size, size, size, center=shift)
+    fb = fb if inner_sign > 0 else fb[:, ::-1]
+    return np.concatenate([va, vb]), np.concatenate([fa, fb + 8])
+
+
+@pytest.mark.parametrize("shift", [(1.0, 1.0, 1.0), (1.0, 0.0, 0.0), (0.5, 0.25, -0.75), (0.0, 0.0, 0.0)])
+def test_mesh_refuses_overlapping_shells(shift):
+    """Two 2 × 2 × 2 boxes that overlap: the union is less than 16, so summing them is wrong."""
+    with pytest.raises(ValueError, match="overlap"):
+        ri.mesh(*_two_boxes(shift))
+
+
+def test_mesh_refuses_a_small_box_inside_a_big_one_both_outward():
+    big, small = ri.box_mesh(2.0, 2.0, 2.0), ri.box_mesh(0.5, 0.5, 0.5)
+    with pytest.raises(ValueError, match="overlap"):
+        ri.mesh(np.concatenate([big[0], small[0]]), np.concatenate([big[1], small[1] + 8]))
+
+
+def test_mesh_refuses_an_inward_shell_that_is_not_a_cavity():
+    verts, faces = _two_boxes((5.0, 0.0, 0.0), inner_sign=-1)       # apart, one of them inward
+    with pytest.raises(ValueError, match="not a cavity"):
+        ri.mesh(verts, faces)
+    # inward shell crossing the outer surface (half in, half out): its surfaces cross
+    with pytest.raises(ValueError, match="overlap|not a cavity"):
+        ri.mesh(*_two_boxes((1.0, 0.0, 0.0), inner_sign=-1))
+
+
+def test_mesh_accepts_touching_and_separate_shells_and_nested_cavities():
+    # touching along a face, and apart: the masses add
+    for shift in ((2.0, 0.0, 0.0), (2.0, 1.0, 0.5), (5.0, 0.0, 0.0), (2.0, 2.0, 2.0)):
+        mass, _, _ = ri.mesh(*_two_boxes(shift))
+        assert mass == pytest.approx(16.0, rel=1e-14)
+    # T-handle: the stem stands on the bar, also with stem_width = bar_length (coplanar sides)
+    for s in (0.15, 1.0):
+        mass, _, _ = ri.mesh(*ri.t_handle_mesh(1.0, 0.15, 0.5, s))
+        assert mass == pytest.approx(1.0 * 0.15 * 0.15 + s * s * 0.5, rel=1e-14)
+    # a solid box in the cavity of a hollow box: 8 − 1 + 0.125
+    outer, hole, core = ri.box_mesh(2, 2, 2), ri.box_mesh(1, 1, 1), ri.box_mesh(0.5, 0.5, 0.5)
+    verts = np.concatenate([outer[0], hole[0], core[0]])
+    faces = np.concatenate([outer[1], hole[1][:, ::-1] + 8, core[1] + 16])
+    mass, com, I = ri.mesh(verts, faces)
+    assert mass == pytest.approx(7.125, rel=1e-14)
+    np.testing.assert_allclose(I, ri.box(8, 2, 2, 2) - ri.box(1, 1, 1, 1) + ri.box(0.125, .5, .5, .5), rtol=1e-13)
+
+
+def test_principal_axes_stable_under_rounding_of_repeated_moments():
+    """500 rounding-level rebuilds R (c 1) Rᵀ of a spherical tensor (and of a symmetric top) give one O."""
+    rng = np.random.default_rng(14)
+    sphere = ri.solid_sphere(2.0, 0.7)
+    for _ in range(500):
+        R = rq.to_matrix(rng.normal(size=4))
+        w, O = ri.principal_axes(R @ sphere @ R.T)
+        np.testing.assert_array_equal(O, np.eye(3))
+        np.testing.assert_allclose(w, np.diag(sphere), rtol=1e-14)
+    # a diagonal tensor whose repeated moment is off by one ulp in either direction
+    base = np.diag([1.0, 1.0, 2.0])
+    O_ref = ri.principal_axes(base)[1]
+    for k in (0, 1):
+        for direction in (np.inf, -np.inf):
+            I = base.copy()
+            I[k, k] = np.nextafter(1.0, direction)
+            np.testing.assert_array_equal(ri.principal_axes(I)[1], O_ref)
+    # a rotated symmetric top: rounding-level changes move O by rounding only
+    R = rq.to_matrix([0.3, -0.2, 0.9, 0.1])
+    top = R @ np.diag([1.0, 1.0, 2.0]) @ R.T
+    O_top = ri.principal_axes(top)[1]
+    for _ in range(200):
+        noise = 1e-16 * rng.normal(size=(3, 3))
+        np.testing.assert_allclose(ri.principal_axes(top + noise + noise.T)[1], O_top, atol=1e-12)
+
+
+def test_principal_axes_vectorised_for_symmetric_bodies():
+    """1e5 rotated symmetric tops in one call (formerly a Python loop): fast, same as one by one."""
+    import time
+    rng = np.random.default_rng(3)
+    R = rq.to_matrix(rng.normal(size=(100_000, 4)))
+    tops = R @ np.diag([1.0, 1.0, 2.0]) @ np.swapaxes(R, -1, -2)
+    t0 = time.perf_counter()
+    w, O = ri.principal_axes(tops)
+    elapsed = time.perf_counter() - t0
+    assert elapsed < 3.0, f"{elapsed:.2f} s for 1e5 symmetric tops"
+    for k in (0, 17, 99_999):
+        wk, Ok = ri.principal_axes(tops[k])
+        np.testing.assert_array_equal(O[k], Ok)
+    np.testing.assert_allclose(O @ (w[:, :, None] * np.swapaxes(O, -1, -2)), tops, atol=1e-13)
+    np.testing.assert_allclose(np.linalg.det(O), 1.0, atol=1e-13)
+
+
+@pytest.mark.parametrize("bad, why", [(np.diag([-1.0, 2.0, 2.0]), "negative"),
+                                      (np.array([[1.0, 0.5, 0], [0.0, 1, 0], [0, 0, 1]]), "symmetric"),
+                                      (np.diag([1.0, 1.0, 3.0]), "triangle")])
+def test_tensor_functions_refuse_unphysical_tensors(bad, why):
+    with pytest.raises(ValueError, match=f"^inertia_com .*{why}"):
+        ri.parallel_axis(bad, 1.0, [1.0, 0.0, 0.0])
+    with pytest.raises(ValueError, match=f"^inertia_origin .*{why}"):
+        ri.to_center_of_mass(bad, 1.0, [1.0, 0.0, 0.0])
+    with pytest.raises(ValueError, match=f"^inertia .*{why}"):
+        ri.rotate(bad, np.eye(3))
+
+
+def test_to_center_of_mass_refuses_an_unphysical_result():
+    I_com = ri.box(2.0, 1.0, 0.6, 0.4)
+    d = np.array([0.5, 0.3, 0.2])
+    # subtracting the shift from the tensor about the centre (twice away from the corner)
+    with pytest.raises(ValueError, match="^inertia_origin, mass and com do not fit together.*negative"):
+        ri.to_center_of_mass(I_com, 2.0, d)
+    # the right use inverts parallel_axis, also for a point mass (I_com = 0) and a rod
+    np.testing.assert_allclose(ri.to_center_of_mass(ri.parallel_axis(I_com, 2.0, d), 2.0, d), I_com, atol=1e-15)
+    np.testing.assert_array_equal(ri.to_center_of_mass(ri.parallel_axis(np.zeros((3, 3)), 2.0, d), 2.0, d),
+                                  np.zeros((3, 3)))
+    rod = ri.rod(1.0, 2.0)
+    np.testing.assert_allclose(ri.to_center_of_mass(ri.parallel_axis(rod, 3.0, d), 3.0, d), rod, atol=1e-15)
+
+
+def test_point_masses_needs_at_least_one_mass():
+    with pytest.raises(ValueError, match="^masses must hold at least one mass"):
+        ri.point_masses([], np.zeros((0, 3)))
+
+
+def test_primitives_refuse_results_that_overflow_or_underflow_but_not_intermediates():
+    with pytest.raises(ValueError, match="^mass, a, b or c too large"):
+        ri.box(1.0, 1e200, 1.0, 1.0)
+    with pytest.raises(ValueError, match="^mass, r or h too small"):
+        ri.solid_cylinder(1.0, 1e-200, 1e-200)
+    # m a² is representable although a² is not: computed scaled
+    np.testing.assert_allclose(np.diag(ri.box(1e-200, 1e200, 1.0, 1.0)),
+                               [1e-200 / 6, 1e200 / 12, 1e200 / 12], rtol=1e-14)
+    np.testing.assert_allclose(np.diag(ri.solid_sphere(1e250, 1e-150)), [0.4e-50] * 3, rtol=1e-14)
+
+
+def test_validate_checks_its_own_arguments():
+    with pytest.raises(ValueError, match="^name must be a non-empty string"):
+        ri.validate(np.eye(3), name=3)
+    with pytest.raises(ValueError, match="^allow_zero must be True or False"):
+        ri.validate(np.eye(3), allow_zero="no")
+    # a batch names the first bad tensor
+    batch = np.broadcast_to(np.eye(3), (4, 3, 3)).copy()
+    batch[2] = np.diag([1.0, 1.0, 3.0])
+    with pytest.raises(ValueError, match=r"triangle inequality .* at inertia\[2\]"):
+        ri.validate(batch)
