@@ -1,0 +1,138 @@
+"""Build the course website (``make site``): the committed notebooks rendered by Sphinx + myst-nb.
+
+Nothing is executed: the pages show the outputs stored in notebooks/ (``nb_execution_mode =
+"off"``). Nothing is loaded from a CDN: MathJax, require.js and the ipywidgets HTML manager are
+copied from their npm packages (``site/package.json``, installed with ``npm ci``) into the site.
+The pages:
+
+* ``index``: the README's opening, the two source articles and its table of notebooks;
+* ``conventions``: the README's conventions card;
+* one page per notebook. Worked solutions stay collapsed ``<details>`` blocks; the attitude
+  players run in the page; a live explorer needs a kernel, so its place says where to use it
+  (its static picture stands just before it, as in the notebook).
+
+Usage: python site/build_site.py [OUT]   (default build/site; the HTML is in OUT/html)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "site"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+LIVE_NOTE = ("<p class=\"rbteach-live-note\"><em>Live explorer: its controls need a running Python kernel. "
+             "Open this notebook in JupyterLab (<code>make lab</code>, see the README) to drag them; "
+             "the picture above shows its starting values.</em></p>")
+
+CONF = '''\
+project = "rbteach: rigid-body dynamics, one notebook at a time"
+author = "the rbteach developers"
+extensions = ["myst_nb"]
+nb_execution_mode = "off"
+myst_enable_extensions = ["dollarmath", "amsmath"]
+html_theme = "sphinx_book_theme"
+html_title = "rbteach"
+html_static_path = ["_static"]
+html_theme_options = {"show_toc_level": 2}
+# served by the site itself (copied from npm packages), never from a CDN
+mathjax_path = "vendor/mathjax/tex-mml-chtml.js"
+nb_ipywidgets_js = {
+    "vendor/require.js": {},
+    "vendor/embed-amd.js": {"data-jupyter-widgets-cdn": "./nowhere/", "crossorigin": "anonymous"},
+}
+exclude_patterns = ["_build", "**.ipynb_checkpoints"]
+suppress_warnings = ["mystnb.unknown_mime_type", "myst.header"]
+'''
+
+
+def _section(text: str, heading: str) -> str:
+    """The README section under ``## heading`` (without the heading)."""
+    m = re.search(rf"^## {re.escape(heading)}\n(.*?)(?=^## |\Z)", text, re.S | re.M)
+    if not m:
+        raise ValueError(f"README has no section {heading!r}")
+    return m.group(1).strip()
+
+
+def pages(src: Path) -> None:
+    """index.md and conventions.md from the README."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    title, rest = readme.split("\n", 1)
+    intro = rest.strip().split("\n## ")[0]
+    table = _section(readme, "The notebooks")
+    names = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    toc = "\n".join(["```{toctree}", ":hidden:", ":maxdepth: 1", "", "conventions"]
+                    + [f"notebooks/{n}" for n in names] + ["```"])
+    (src / "index.md").write_text(f"{title}\n\n{intro}\n\n## The notebooks\n\n{table}\n\n"
+                                  f"See also the [conventions card](conventions.md).\n\n{toc}\n", encoding="utf-8")
+    card = _section(readme, "Conventions card")
+    (src / "conventions.md").write_text(f"# Conventions card\n\n{card}\n", encoding="utf-8")
+
+
+def notebooks(src: Path) -> int:
+    """Copy the notebooks; a live explorer's widget view becomes a note. Returns how many."""
+    (src / "notebooks").mkdir(parents=True, exist_ok=True)
+    replaced = 0
+    for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for cell in nb["cells"]:
+            for out in cell.get("outputs", []):
+                if WIDGET_VIEW in out.get("data", {}):
+                    out["data"] = {"text/html": LIVE_NOTE, "text/plain": "live explorer"}
+                    replaced += 1
+        nb.get("metadata", {}).pop("widgets", None)
+        (src / "notebooks" / path.name).write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
+    return replaced
+
+
+def assets(static: Path) -> None:
+    """MathJax, require.js and the widget manager from site/node_modules (``npm ci`` if missing)."""
+    nm = SITE / "node_modules"
+    if not (nm / "mathjax" / "es5" / "tex-mml-chtml.js").exists():
+        if shutil.which("npm") is None:
+            raise SystemExit("npm is needed to build the site (make site installs it with apt-get as root)")
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=SITE, check=True)
+    vendor = static / "vendor"
+    vendor.mkdir(parents=True, exist_ok=True)
+    # MathJax: the combined TeX/MathML → CHTML component and what it may load (its fonts, TeX
+    # extensions, the menu, accessibility); not the other 40 combined components
+    mj = nm / "mathjax" / "es5"
+    (vendor / "mathjax").mkdir(parents=True, exist_ok=True)
+    shutil.copy(mj / "tex-mml-chtml.js", vendor / "mathjax" / "tex-mml-chtml.js")
+    for sub in ("output", "input", "ui", "a11y", "sre"):
+        shutil.copytree(mj / sub, vendor / "mathjax" / sub, dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns("*.map", "svg", "mml"))
+    shutil.copy(nm / "requirejs" / "require.js", vendor / "require.js")
+    dist = nm / "@jupyter-widgets" / "html-manager" / "dist"
+    shutil.copy(dist / "embed-amd.js", vendor / "embed-amd.js")
+    for f in dist.iterdir():                       # the manager's fonts and images, beside it
+        if f.suffix in (".woff", ".woff2", ".ttf", ".eot", ".svg"):
+            shutil.copy(f, vendor / f.name)
+
+
+def build(out: Path) -> Path:
+    t0 = time.perf_counter()
+    src = out / "src"
+    shutil.rmtree(out, ignore_errors=True)
+    src.mkdir(parents=True)
+    (src / "conf.py").write_text(CONF, encoding="utf-8")
+    pages(src)
+    n = notebooks(src)
+    assets(src / "_static")
+    html = out / "html"
+    subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W", "--keep-going", str(src), str(html)],
+                   check=True)
+    size = sum(f.stat().st_size for f in html.rglob("*") if f.is_file())
+    print(f"site built in {time.perf_counter() - t0:.1f} s: {html} ({size / 1e6:.1f} MB; "
+          f"{n} live explorers shown as notes)")
+    return html
+
+
+if __name__ == "__main__":
+    build(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "build" / "site")
