@@ -7,13 +7,14 @@ import numpy as np
 import pytest
 
 from rbteach import analytic, dynamics, quaternion
+from rbteach.exercises import ATOL
 from rbteach.exercises import nb07 as ex
 from rbteach.explorers import nb07
 from _figtools import pixels as _pixels  # noqa: E402
 
 
 def test_compute_matches_rbteach():
-    p = {**nb07.DEFAULTS, "I3": 2.0}                      # seed 003: I = (1, 1, 2), ω0 = (1, 0, 1)
+    p = {**nb07.DEFAULTS, "I3": 2.0}                      # the article's example: I = (1, 1, 2), ω0 = (1, 0, 1)
     r = nb07.compute(**p)
     traj = dynamics.simulate([1.0, 1.0, 2.0], [1.0, 0.0, 1.0], dt=p["dt"], steps=r["steps"], method="rk4")
     np.testing.assert_array_equal(r["omega"], traj.omega_body)
@@ -58,7 +59,7 @@ def test_zero_omega_gives_zero_drift():
 def test_summary_depends_on_main_control():
     r = nb07.compute(**{**nb07.DEFAULTS, "I3": 1.2})
     s = nb07.summary(**{**nb07.DEFAULTS, "I3": 1.2})
-    assert s.startswith("I = (1.00, 1.00, 1.20) kg m², rk4, dt = 0.050 s, 400 steps")
+    assert s.startswith("I = (1.00, 1.00, 1.20) kg m², rk4, dt = 0.050 s, 400 steps\n")
     assert f"max |ω − ω_exact| = {r['max_omega_error']:.2e}" in s
     assert f"max energy drift = {r['max_energy_drift']:.2e}" in s
     assert nb07.summary(**nb07.DEFAULTS) != s
@@ -102,19 +103,53 @@ def test_redraw_refuses_a_figure_with_other_curves_and_leaves_it(moved):
 def test_summary_reads_as_sentences_with_the_computed_maxima():
     r = nb07.compute(**nb07.DEFAULTS)
     s = nb07.summary(**nb07.DEFAULTS)
-    assert s.startswith("I = (1.00, 1.00, 1.50) kg m², rk4, dt = 0.050 s, 400 steps: ")
+    assert s.startswith("I = (1.00, 1.00, 1.50) kg m², rk4, dt = 0.050 s, 400 steps\nmax |ω − ω_exact| ")
     assert f"max |ω − ω_exact| = {r['max_omega_error']:.2e} rad/s" in s
     assert f"max energy drift = {r['max_energy_drift']:.2e}" in s
     split = nb07.summary(**{**nb07.DEFAULTS, "method": "splitting"})
     assert "max |L − L₀|/|L₀| < 1e-12" in split                # |L| kept to rounding: no noise digits
 
 
-def test_controls_offer_every_method_and_only_physical_I3_with_the_defaults():
+def test_controls_read_I1_I2_I3_then_omega0_dt_method_and_offer_every_method():
     c = nb07.controls()
-    assert list(c)[0] == "I3" and c["I3"].min < c["I3"].value < c["I3"].max
+    assert list(c) == ["I1", "I2", "I3", "w1", "w2", "w3", "dt", "method"]
+    assert list(nb07.DEFAULTS) == list(c)
+    assert c["I1"].min < c["I1"].value < c["I1"].max
     assert set(c["method"].options) == set(dynamics.METHODS)
-    # Every value the sliders allow with the other defaults is a physical body (I3 ≤ I1 + I2 = 2).
+    for key, ctrl in c.items():                           # labels in full: 100 px hold 12 characters
+        assert len(ctrl.description) <= 12, key
+    # Every value the I3 slider allows with the other defaults is a physical body (I3 ≤ I1 + I2 = 2).
     assert nb07.moments_problem(nb07.DEFAULTS["I1"], nb07.DEFAULTS["I2"], c["I3"].max) is None
+
+
+def test_a_blow_up_gives_one_plain_sentence_not_a_traceback():
+    p = {**nb07.DEFAULTS, "I1": 0.6, "I2": 1.0, "I3": 1.5, "w1": 2.0, "w2": 2.0, "w3": 2.0, "dt": 0.1,
+         "method": "euler"}
+    with pytest.raises(ValueError) as info:
+        nb07.compute(**p)
+    text = str(info.value)
+    assert "blew up" in text and "dt" in text and "\n" not in text and "[" not in text and len(text) < 120
+    with pytest.raises(ValueError, match="blew up"):
+        nb07.summary(**p)
+    with pytest.raises(ValueError, match="blew up"):
+        nb07.draw(**p)
+    # rk4 at the same point is fine, and so is euler with a small step
+    assert nb07.compute(**{**p, "method": "rk4"})["max_energy_drift"] < 1e-3
+    assert nb07.compute(**{**p, "dt": 0.01})["max_omega_error"] < 5.0
+
+
+def test_blow_up_threshold_never_fires_for_an_exact_flow():
+    # |ω(t)|/|ω0| ≤ I_max/I_min ≤ 10 on these sliders: far below BLOWUP_FACTOR.
+    assert nb07.BLOWUP_FACTOR >= 10 * 2.0 / 0.2
+    r = nb07.compute(I1=0.2, I2=1.9, I3=2.0, w1=0.0, w2=0.1, w3=2.0, dt=0.01, method="rk4")
+    assert np.max(np.abs(r["omega"])) < 10 * np.max(np.abs(r["omega0"])) * 1.01
+
+
+def test_summary_lines_fit_on_a_screen():
+    for p in (nb07.DEFAULTS, {**nb07.DEFAULTS, "I1": 0.3, "I2": 0.4}, {**nb07.DEFAULTS, "I1": 0.2, "I2": 2.0, "I3": 0.2},
+              {**nb07.DEFAULTS, "method": "splitting4", "w1": -2.0, "w2": -2.0, "w3": -2.0}):
+        s = nb07.summary(**p)
+        assert all(len(line) <= 100 for line in s.split("\n")), s
 
 
 @pytest.mark.parametrize("kw, word", [({"dt": 0.0}, "dt"), ({"dt": 0.001}, "dt"), ({"w1": np.nan}, "w1"),
@@ -164,27 +199,48 @@ def _pixels_keep(fig):
 
 
 def test_check_symmetric_omega():
-    # Ω = (1 − 2)/2 · 2 = −1: ω = (0.5 cos 1, −0.5 sin 1, 2)
-    assert ex.check_symmetric_omega([0.5 * np.cos(1.0), -0.5 * np.sin(1.0), 2.0])
-    fb = ex.check_symmetric_omega([0.5 * np.cos(1.0), 0.5 * np.sin(1.0), 2.0])
+    A, C = ex.EX1_MOMENTS[0], ex.EX1_MOMENTS[2]
+    w10, w20, w3 = ex.EX1_OMEGA0
+    assert w20 != 0 and C < A                             # generic start of a prolate top
+    Omega = (C - A) / A * w3
+    z = (w10 + 1j * w20) * np.exp(1j * Omega * ex.EX1_T)
+    assert ex.check_symmetric_omega(np.round([z.real, z.imag, w3], 4))
+    zf = (w10 + 1j * w20) * np.exp(-1j * Omega * ex.EX1_T)
+    fb = ex.check_symmetric_omega(np.round([zf.real, zf.imag, w3], 4))
     assert not fb and "negative" in fb
-    fb = ex.check_symmetric_omega([0.5 * np.cos(2.0), -0.5 * np.sin(2.0), 2.0])
+    zd = (w10 + 1j * w20) * np.exp(1j * (C - A) / C * w3 * ex.EX1_T)
+    fb = ex.check_symmetric_omega(np.round([zd.real, zd.imag, w3], 4))
     assert not fb and "denominator" in fb
-    assert not ex.check_symmetric_omega([0.5, 0.0, 2.0])
+    assert not ex.check_symmetric_omega([w10, w20, w3])
     assert "no answer yet" in ex.check_symmetric_omega(None)
 
 
-def test_check_error_ratio():
-    assert ex.check_error_ratio(16.0) and ex.check_error_ratio(15.2)
-    fb = ex.check_error_ratio(2.0)
+def test_check_error_ratio_judges_the_measured_ratio_by_the_standard_rule():
+    errors = []
+    for dt in (0.1, 0.05):
+        tr = dynamics.simulate([1.0, 1.0, 2.0], [1.0, 0.0, 1.0], dt=dt, steps=int(round(10 / dt)), method="rk4")
+        errors.append(np.abs(tr.omega_body - analytic.symmetric_top([1.0, 1.0, 2.0], [1.0, 0.0, 1.0], tr.t)[0]).max())
+    measured = errors[0] / errors[1]
+    assert 15 < measured < 17 and measured == pytest.approx(ex.error_ratio("rk4"), rel=1e-9)
+    assert ex.check_error_ratio(float(f"{measured:.4f}")) and ex.check_error_ratio(float(f"{measured:.4g}"))
+    assert ex.check_error_ratio.atol == ATOL                 # the standard rule: no tolerance of its own
+    assert abs(measured - 16) > 0.05 and not ex.check_error_ratio(16.0)   # "about 16" is not the measured value
+    fb = ex.check_error_ratio(round(ex.error_ratio("euler"), 4))
     assert not fb and "first order" in fb
-    fb = ex.check_error_ratio(1 / 16)
-    assert not fb and "divide the larger" in fb
+    fb = ex.check_error_ratio(round(1 / measured, 4))
+    assert not fb and "divide" in fb
     assert "no answer yet" in ex.check_error_ratio(None)
+    with pytest.raises(ValueError, match="method"):
+        ex.error_ratio("rk45")
 
 
 def test_check_world_L():
-    assert ex.check_world_L([1.0, 0.0, 2.0])                # conserved: L(5) = L(0) = I ω0
-    fb = ex.check_world_L([np.cos(5.0), np.sin(5.0), 2.0])
+    L0 = quaternion.rotate(ex.EX3_Q0, dynamics.angular_momentum(ex.EX3_MOMENTS, ex.EX3_OMEGA0))
+    assert ex.check_world_L(np.round(L0, 4))                # conserved: L(5) = L(0) = q0 ⋄ (I ω0)
+    w5, q5 = analytic.symmetric_top(ex.EX3_MOMENTS, ex.EX3_OMEGA0, ex.EX3_T, q0=ex.EX3_Q0)
+    np.testing.assert_allclose(quaternion.rotate(q5, dynamics.angular_momentum(ex.EX3_MOMENTS, w5)), L0, atol=1e-12)
+    fb = ex.check_world_L(np.round(dynamics.angular_momentum(ex.EX3_MOMENTS, w5), 4))
     assert not fb and "body frame" in fb
+    fb = ex.check_world_L([1.0, 0.0, 2.0])                  # I ω0: the start attitude forgotten
+    assert not fb and "q₀" in fb
     assert "no answer yet" in ex.check_world_L(None)

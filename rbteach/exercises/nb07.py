@@ -1,10 +1,16 @@
 """Self-checks for notebook 07 (the torque-free body: Euler's equations, RK4).
 
-The data of each exercise are module constants, so the notebook's statement and the check agree.
-Expected values come from :mod:`rbteach.analytic` (exact solutions) and :mod:`rbteach.quaternion`;
-the hints recognise the typical mistakes (the precession rate with the wrong sign or the wrong
-moment in the denominator, the error ratio of a lower-order method or inverted, the body-frame L
-for the world-frame one, ω for L).
+Every check is an :class:`rbteach.exercises.Exercise`, judged by the one rule of
+:mod:`rbteach.exercises` (right within 4 significant digits). The data of each exercise are module
+constants, so the notebook's statement and the check agree; they are generic (a spin with both
+transverse components, a start attitude that is not the identity), so that every typical mistake
+gives a clearly different value. Expected values come from :mod:`rbteach.analytic` (exact
+solutions), :mod:`rbteach.dynamics` and :mod:`rbteach.quaternion`.
+
+Exercise 2's answer is a *measured* ratio of two simulation errors: the check runs the very
+computation the exercise describes (on first use), so the ratio a student prints and types to 4
+significant digits is judged by the same rule as every other answer; its hints are the same
+measurement with a lower-order method, or inverted.
 """
 
 from __future__ import annotations
@@ -14,65 +20,123 @@ import numpy as np
 from .. import analytic as _analytic
 from .. import dynamics as _dyn
 from .. import quaternion as _q
-from . import Feedback, check_close
+from . import Exercise
 
-__all__ = ["EX1_MOMENTS", "EX1_OMEGA0", "EX1_T", "EX2_RATIO", "EX3_MOMENTS", "EX3_OMEGA0", "EX3_T",
-           "check_symmetric_omega", "check_error_ratio", "check_world_L"]
+__all__ = ["EX1_MOMENTS", "EX1_OMEGA0", "EX1_T", "EX2_MOMENTS", "EX2_OMEGA0", "EX2_DURATION", "EX2_DTS",
+           "EX3_MOMENTS", "EX3_OMEGA0", "EX3_Q0", "EX3_T",
+           "error_ratio", "check_symmetric_omega", "check_error_ratio", "check_world_L"]
 
-#: Exercise 1: a prolate symmetric top (I1 = I2 > I3), its initial body ω (rad/s) and the time (s).
-EX1_MOMENTS = (2.0, 2.0, 1.0)
-EX1_OMEGA0 = (0.5, 0.0, 2.0)
-EX1_T = 1.0
+#: Exercise 1: a prolate symmetric top (I1 = I2 > I3, kg m²), its initial body ω (rad/s) and the time (s).
+EX1_MOMENTS = (2.0, 2.0, 1.2)
+EX1_OMEGA0 = (0.6, -0.3, 1.5)
+EX1_T = 2.0
 
-#: Exercise 2: for a 4th-order method, halving dt divides the error by 2⁴.
-EX2_RATIO = 16.0
+#: Exercise 2: the example of 「回転運動のシミュレーション」 (2019), simulated with RK4 for
+#: EX2_DURATION seconds at the two time steps EX2_DTS (s).
+EX2_MOMENTS = (1.0, 1.0, 2.0)
+EX2_OMEGA0 = (1.0, 0.0, 1.0)
+EX2_DURATION = 10.0
+EX2_DTS = (0.1, 0.05)
 
-#: Exercise 3: seed 003's example and a time (s).
+#: Exercise 3: the same example started from a tilted attitude q₀ (unit, exact components), and a time (s).
 EX3_MOMENTS = (1.0, 1.0, 2.0)
 EX3_OMEGA0 = (1.0, 0.0, 1.0)
+EX3_Q0 = (0.8, 0.2, -0.4, 0.4)
 EX3_T = 5.0
 
 
-def check_symmetric_omega(answer) -> Feedback:
-    """Exercise 1: ``ω_body(t)`` of the symmetric top ``EX1_MOMENTS`` from ``EX1_OMEGA0`` at ``EX1_T``.
+# --------------------------------------------------------------------------- Exercise 1
+def _top_omega(Omega):
+    """ω_body(EX1_T) of the top with the rate Ω of (ω1 + i ω2) = (ω1₀ + i ω2₀) e^{iΩt}."""
+    w10, w20, w3 = EX1_OMEGA0
+    z = (w10 + 1j * w20) * np.exp(1j * Omega * EX1_T)
+    return np.array([z.real, z.imag, w3])
 
-    ``ω₁ + i ω₂ = (ω₁₀ + i ω₂₀) e^{iΩt}``, ``Ω = (I3 − I1)/I1 · ω3`` (here Ω = −1 rad/s).
-    """
-    expected, _ = _analytic.symmetric_top(EX1_MOMENTS, EX1_OMEGA0, EX1_T)
+
+def _symmetric_omega():
+    omega, _ = _analytic.symmetric_top(EX1_MOMENTS, EX1_OMEGA0, EX1_T)
+    return omega
+
+
+def _symmetric_hints():
     A, C = EX1_MOMENTS[0], EX1_MOMENTS[2]
-    w10, _, w3 = EX1_OMEGA0
-
-    def with_rate(Omega):
-        return np.array([w10 * np.cos(Omega * EX1_T), w10 * np.sin(Omega * EX1_T), w3])
-
-    hints = {
+    w3 = EX1_OMEGA0[2]
+    return {
         "Ω = (I3 − I1)/I1 · ω3 is negative for a prolate top (I3 < I1): the ω₁, ω₂ part turns clockwise.":
-            with_rate(-(C - A) / A * w3),
+            _top_omega(-(C - A) / A * w3),
         "the denominator of Ω is I1 (the equal moments), not I3: Ω = (I3 − I1)/I1 · ω3.":
-            with_rate((C - A) / C * w3),
-        "Ω = (I3 − I1)/I1 · ω3 includes the spin ω3.": with_rate((C - A) / A),
+            _top_omega((C - A) / C * w3),
+        "Ω = (I3 − I1)/I1 · ω3 includes the spin ω3.": _top_omega((C - A) / A),
+        "ω₁ + iω₂ starts at ω₁₀ + iω₂₀: keep ω₂₀ (here it is not 0).":
+            np.array([EX1_OMEGA0[0] * np.cos((C - A) / A * w3 * EX1_T),
+                      EX1_OMEGA0[0] * np.sin((C - A) / A * w3 * EX1_T), w3]),
     }
-    return check_close("ω_body(1 s) of the prolate top", answer, expected, hints=hints)
 
 
-def check_error_ratio(answer) -> Feedback:
-    """Exercise 2: the measured ratio ``e(dt) / e(dt/2)`` of RK4's error, about 16 (10 % tolerance)."""
-    hints = {
-        "a ratio near 2 is first order (explicit Euler): use method='rk4'.": 2.0,
-        "a ratio near 4 is second order (e.g. 'splitting'): use method='rk4'.": 4.0,
-        "that is e(dt/2) / e(dt); the error shrinks, so divide the larger by the smaller.": 1.0 / EX2_RATIO,
+check_symmetric_omega = Exercise(
+    "ω_body(2 s) of the prolate top", _symmetric_omega, hints=_symmetric_hints,
+    doc="Exercise 1: ω_body(EX1_T) of the symmetric top EX1_MOMENTS from EX1_OMEGA0: "
+        "ω₁ + iω₂ = (ω₁₀ + iω₂₀) e^{iΩt}, Ω = (I3 − I1)/I1 · ω3, ω3 constant.")
+
+
+# --------------------------------------------------------------------------- Exercise 2
+def error_ratio(method: str = "rk4", *, duration: float = EX2_DURATION, dts=EX2_DTS) -> float:
+    """``e(dt₁) / e(dt₂)``: the largest ω error of ``method`` over ``duration`` at the two steps ``dts``.
+
+    The error is ``max |ω_i − ω_exact,i|`` over every component and every sample (``ω_exact`` from
+    :func:`rbteach.analytic.symmetric_top`), for :data:`EX2_MOMENTS` from :data:`EX2_OMEGA0`.
+    """
+    if method not in _dyn.METHODS:
+        raise ValueError(f"method must be one of {_dyn.METHODS}, got {method!r}")
+    errors = []
+    for dt in dts:
+        tr = _dyn.simulate(EX2_MOMENTS, EX2_OMEGA0, dt=dt, steps=int(round(duration / dt)), method=method)
+        exact, _ = _analytic.symmetric_top(EX2_MOMENTS, EX2_OMEGA0, tr.t)
+        errors.append(float(np.max(np.abs(tr.omega_body - exact))))
+    return errors[0] / errors[1]
+
+
+def _ratio_hints():
+    rk4 = error_ratio("rk4")
+    return {
+        "a ratio near 2 is first order (explicit Euler): use method='rk4'.": error_ratio("euler"),
+        "a ratio near 4 is second order (the splitting): use method='rk4'.": error_ratio("splitting"),
+        "that is e(0.05) / e(0.1); the error shrinks with the step, so divide e(0.1) by e(0.05).": 1.0 / rk4,
     }
-    return check_close("error ratio e(dt)/e(dt/2) of RK4", answer, EX2_RATIO, rtol=0.1, hints=hints)
 
 
-def check_world_L(answer) -> Feedback:
-    """Exercise 3: world angular momentum ``L = q ⋄ (I ω_body)`` at ``EX3_T`` for seed 003's example."""
-    w, q = _analytic.symmetric_top(EX3_MOMENTS, EX3_OMEGA0, EX3_T)
+check_error_ratio = Exercise(
+    "error ratio e(0.1)/e(0.05) of RK4", lambda: error_ratio("rk4"), hints=_ratio_hints,
+    doc="Exercise 2: the measured ratio e(0.1)/e(0.05) of RK4's largest ω error over 10 s "
+        "(about 2⁴ = 16 for a 4th-order method), computed as the exercise describes.")
+
+
+# --------------------------------------------------------------------------- Exercise 3
+def _world_L_parts():
+    w, q_free = _analytic.symmetric_top(EX3_MOMENTS, EX3_OMEGA0, EX3_T)   # from the identity
+    q = _q.multiply(EX3_Q0, q_free)                                        # from q₀: q₀ ⊗ q_free(t)
     L_body = _dyn.angular_momentum(EX3_MOMENTS, w)
-    expected = _q.rotate(q, L_body)
-    hints = {
+    return w, q, L_body
+
+
+def _world_L():
+    _, q, L_body = _world_L_parts()
+    return _q.rotate(q, L_body)
+
+
+def _world_L_hints():
+    w, q, L_body = _world_L_parts()
+    L0_body = _dyn.angular_momentum(EX3_MOMENTS, EX3_OMEGA0)
+    return {
         "that is L in the body frame (I ω_body); rotate it to the world: q ⋄ L_body.": L_body,
+        "that is I ω₀, the world L of a body that starts at the identity; here it starts at q₀: "
+        "L = q₀ ⋄ (I ω₀).": L0_body,
         "that is ω_world; L = I ω needs the inertia.": _q.rotate(q, w),
         "that is the rotation by q⁻¹ (the DCM Rᵀ used as a rotation).": _q.rotate(_q.conjugate(q), L_body),
     }
-    return check_close("world L at t = 5 s", answer, expected, rtol=1e-6, atol=1e-6, hints=hints)
+
+
+check_world_L = Exercise(
+    "world L at t = 5 s", _world_L, hints=_world_L_hints,
+    doc="Exercise 3: the world angular momentum L = q ⋄ (I ω_body) at EX3_T for the example started "
+        "at EX3_Q0 (conserved: q₀ ⋄ (I ω₀)).")

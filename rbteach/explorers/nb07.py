@@ -9,6 +9,12 @@ symmetric top (``I1 = I2``), the attitude from :func:`rbteach.analytic.symmetric
 The figure is 2-D only, in two panels (ω(t) with the exact curves; on one log scale, the errors
 against the exact solution and the drifts of the energy and of the world angular momentum), so a
 redraw stays fast.
+
+An integrator can blow up (explicit Euler with a large step, e.g. I = (0.6, 1, 1.5),
+ω₀ = (2, 2, 2), dt = 0.1 s): a free body's |ω| can never exceed ``I_max/I_min ≤ 10`` times its
+start on these sliders, so when a run's |ω| passes :data:`BLOWUP_FACTOR` × |ω₀| (or stops being a
+number) :func:`compute` raises a ``ValueError`` with one sentence, which the explorer shows in
+place of the plot.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from .. import inertia as _inertia
 from .. import quaternion as _q
 from . import fmt_small, plain_log_axis
 
-__all__ = ["DURATION", "MAX_STEPS", "DEFAULTS", "moments_problem", "compute", "summary", "draw",
+__all__ = ["DURATION", "MAX_STEPS", "BLOWUP_FACTOR", "DEFAULTS", "moments_problem", "compute", "summary", "draw",
            "redraw", "controls", "widget"]
 
 #: Simulated time span (s).
@@ -33,11 +39,14 @@ DURATION = 20.0
 MAX_STEPS = 3000
 #: Log-scale plots floor exact zeros at this value.
 _FLOOR = 1e-17
+#: A run whose |ω| grows past this many times |ω₀| has blown up (the exact flow stays within
+#: I_max/I_min ≤ 10 times |ω₀| for the moments the sliders allow).
+BLOWUP_FACTOR = 100.0
 
 
-#: A symmetric top (I1 = I2) close to seed 003's example I = (1, 1, 2), ω₀ = (1, 0, 1), which sits
-#: on the edge I3 = I1 + I2 of physical tensors; the main slider is I3.
-DEFAULTS = {"I3": 1.5, "I1": 1.0, "I2": 1.0, "w1": 1.0, "w2": 0.0, "w3": 1.0, "dt": 0.05, "method": "rk4"}
+#: A symmetric top (I1 = I2) close to the example of 「回転運動のシミュレーション」 (2019),
+#: I = (1, 1, 2), ω₀ = (1, 0, 1), which sits on the edge I3 = I1 + I2 of physical tensors.
+DEFAULTS = {"I1": 1.0, "I2": 1.0, "I3": 1.5, "w1": 1.0, "w2": 0.0, "w3": 1.0, "dt": 0.05, "method": "rk4"}
 
 
 def moments_problem(I1, I2, I3):
@@ -52,11 +61,16 @@ def moments_problem(I1, I2, I3):
     try:
         _inertia.validate(np.diag(m), "moments")
     except ValueError as exc:
+        k = int(np.argmax(m))                      # the largest moment is the one that is too large
+        i, j = [n for n in range(3) if n != k]
+        if m[k] > m[i] + m[j]:
+            return (f"I{i + 1} + I{j + 1} = {m[i] + m[j]:.2f} < I{k + 1} = {m[k]:.2f}: the triangle "
+                    f"inequality fails, no mass distribution has these moments")
         return str(exc)
     return None
 
 
-def _params(I3, I1, I2, w1, w2, w3, dt, method):
+def _params(I1, I2, I3, w1, w2, w3, dt, method):
     problem = moments_problem(I1, I2, I3)
     if problem is not None:
         raise ValueError(f"I1, I2, I3: {problem}")
@@ -70,7 +84,7 @@ def _params(I3, I1, I2, w1, w2, w3, dt, method):
     return np.array([float(I1), float(I2), float(I3)]), w0, dt, max(1, steps), method
 
 
-def compute(I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS["w1"], w2=DEFAULTS["w2"],
+def compute(I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], I3=DEFAULTS["I3"], w1=DEFAULTS["w1"], w2=DEFAULTS["w2"],
             w3=DEFAULTS["w3"], dt=DEFAULTS["dt"], method=DEFAULTS["method"]) -> dict:
     """Simulate over :data:`DURATION` and compare with the exact solution.
 
@@ -85,9 +99,10 @@ def compute(I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS
         (n+1,) = ``|L − L₀|/|L₀|`` with the world ``L`` (absolute values when ``T₀ = 0``);
         ``max_omega_error``, ``max_energy_drift``, ``max_L_drift`` (floats).
     """
-    moments, w0, dt, steps, method = _params(I3, I1, I2, w1, w2, w3, dt, method)
+    moments, w0, dt, steps, method = _params(I1, I2, I3, w1, w2, w3, dt, method)
     traj = _dyn.simulate(moments, w0, dt=dt, steps=steps, method=method)
     t = traj.t
+    _check_not_blown_up(traj, w0, method)
     omega_exact = _analytic.free_body(moments, w0, t)
     attitude_error = None
     if abs(moments[0] - moments[1]) <= _analytic.SYMMETRY_RTOL * max(moments[0], moments[1]):
@@ -109,24 +124,36 @@ def compute(I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS
     return r
 
 
+def _check_not_blown_up(traj, w0, method):
+    """Raise a one-sentence ``ValueError`` if the run's |ω| passed BLOWUP_FACTOR × |ω₀| or is not a number."""
+    size = np.max(np.abs(traj.omega_body), axis=-1)          # no squares: no overflow warning
+    limit = BLOWUP_FACTOR * max(float(np.max(np.abs(w0))), 1e-300)
+    bad = ~np.isfinite(size) | (size > limit) | ~np.all(np.isfinite(traj.q), axis=-1)
+    if np.any(bad):
+        t_bad = float(traj.t[int(np.argmax(bad))])
+        raise ValueError(f"{method} blew up at t = {t_bad:.1f} s (|ω| grew more than a hundredfold): "
+                         f"choose a smaller dt or another method.")
+
+
 def _label(I1, I2, I3, dt, method):
     return f"I = ({float(I1):.2f}, {float(I2):.2f}, {float(I3):.2f}) kg m², {method}, dt = {float(dt):.3f} s"
 
 
-def summary(I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS["w1"], w2=DEFAULTS["w2"],
+def summary(I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], I3=DEFAULTS["I3"], w1=DEFAULTS["w1"], w2=DEFAULTS["w2"],
             w3=DEFAULTS["w3"], dt=DEFAULTS["dt"], method=DEFAULTS["method"]) -> str:
-    """One line: the moments, method and step, then the max ω error, energy drift and L drift."""
+    """Two lines: the moments, method, step and number of steps; then the max ω error, energy drift
+    and L drift over the run. For moments no body can have: that, and why."""
     problem = moments_problem(I1, I2, I3)
     if problem is not None:
-        return f"I = ({float(I1):.2f}, {float(I2):.2f}, {float(I3):.2f}) kg m²: not a physical body ({problem})"
-    r = compute(I3, I1, I2, w1, w2, w3, dt, method)
-    return (f"{_label(I1, I2, I3, dt, method)}, {r['steps']} steps: "
+        return f"I = ({float(I1):.2f}, {float(I2):.2f}, {float(I3):.2f}) kg m²: not a physical body\n{problem}"
+    r = compute(I1, I2, I3, w1, w2, w3, dt, method)
+    return (f"{_label(I1, I2, I3, dt, method)}, {r['steps']} steps\n"
             f"max |ω − ω_exact| {fmt_small(r['max_omega_error'])} rad/s, "
             f"max energy drift {fmt_small(r['max_energy_drift'])}, "
             f"max |L − L₀|/|L₀| {fmt_small(r['max_L_drift'])}")
 
 
-def draw(I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS["w1"], w2=DEFAULTS["w2"],
+def draw(I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], I3=DEFAULTS["I3"], w1=DEFAULTS["w1"], w2=DEFAULTS["w2"],
          w3=DEFAULTS["w3"], dt=DEFAULTS["dt"], method=DEFAULTS["method"]):
     """ω(t) with the exact curves; errors and conservation drifts on one log panel. Returns the Figure.
 
@@ -135,28 +162,28 @@ def draw(I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS["w
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator
 
-    from ..plotting import AXIS_COLORS
+    from ..plotting import AXIS_COLORS, FIGURE_DPI, PALETTE
 
     problem = moments_problem(I1, I2, I3)
     if problem is not None:
-        fig = plt.figure(figsize=(9, 3.2), dpi=80)
+        fig = plt.figure(figsize=(9, 3.2), dpi=FIGURE_DPI)
         fig.text(0.5, 0.5, f"I = ({float(I1):.2f}, {float(I2):.2f}, {float(I3):.2f}): not a physical body\n"
-                 f"{problem}", ha="center", va="center", wrap=True, color="tab:red")
+                 f"{problem}", ha="center", va="center", wrap=True, fontsize=11, color=PALETTE["vermillion"])
         return fig
-    r = compute(I3, I1, I2, w1, w2, w3, dt, method)
-    fig, (a0, a1) = plt.subplots(1, 2, figsize=(9, 3.2), dpi=80)
+    r = compute(I1, I2, I3, w1, w2, w3, dt, method)
+    fig, (a0, a1) = plt.subplots(1, 2, figsize=(9, 3.4), dpi=FIGURE_DPI)
     for i in range(3):                       # empty curves, filled by _fill (also used by redraw)
         a0.plot([], [], color=AXIS_COLORS[i], linewidth=1.5, label=f"ω{i + 1}")
         a0.plot([], [], color="k", linewidth=0.8, linestyle="--")
     a0.set_title("ω_body (rad/s); exact dashed", fontsize=10, y=1.0)
-    a0.legend(fontsize=8, loc="upper right", ncols=3, framealpha=0.6)
-    a1.semilogy([], [], color="tab:blue", label="|ω − ω_exact|")
+    a0.legend(fontsize=10, loc="upper right", ncols=3, framealpha=0.6)
+    a1.semilogy([], [], color=PALETTE["reddish purple"], label="|ω − ω_exact|")
     if r["attitude_error"] is not None:
-        a1.semilogy([], [], color="tab:red", label="attitude (rad)")
-    a1.semilogy([], [], color="tab:orange", linestyle=":", label="|T − T₀|/T₀")
+        a1.semilogy([], [], color=PALETTE["orange"], label="attitude (rad)")
+    a1.semilogy([], [], color=PALETTE["sky blue"], linestyle=":", linewidth=2.0, label="|T − T₀|/T₀")
     a1.semilogy([], [], color="k", linestyle=":", label="|L − L₀|/|L₀|")
     a1.set_title("error vs exact (solid), drift of invariants (dotted)", fontsize=10, y=1.0)
-    a1.legend(fontsize=8, loc="lower right", ncols=2)
+    a1.legend(fontsize=10, loc="lower right", ncols=2, framealpha=0.6)
     # A redraw is dominated by text (each label costs ~1 ms to lay out and rasterise here): two
     # panels, few ticks, plain "1e-07" labels (plain_log_axis), and titles at a fixed height (y=1.0 above: no automatic title placement, which lays out every
     # tick label once more).
@@ -164,13 +191,14 @@ def draw(I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS["w
     a0.yaxis.set_major_locator(MaxNLocator(5))
     for ax in (a0, a1):
         ax.xaxis.set_major_locator(MaxNLocator(5))
-        ax.set_xlabel("t (s)")
-    fig.subplots_adjust(left=0.06, right=0.99, bottom=0.15, top=0.84, wspace=0.15)
+        ax.set_xlabel("t (s)", fontsize=10)
+        ax.tick_params(labelsize=10)
+    fig.subplots_adjust(left=0.06, right=0.99, bottom=0.14, top=0.84, wspace=0.17)
     _fill(fig, r, _label(I1, I2, I3, dt, method))
     return fig
 
 
-def redraw(fig, I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFAULTS["w1"], w2=DEFAULTS["w2"],
+def redraw(fig, I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], I3=DEFAULTS["I3"], w1=DEFAULTS["w1"], w2=DEFAULTS["w2"],
            w3=DEFAULTS["w3"], dt=DEFAULTS["dt"], method=DEFAULTS["method"]) -> bool:
     """Update ``fig``, made by :func:`draw` for other values, in place to what ``draw`` gives for these.
 
@@ -181,7 +209,7 @@ def redraw(fig, I3=DEFAULTS["I3"], I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], w1=DEFA
     """
     if moments_problem(I1, I2, I3) is not None or len(fig.axes) != 2:
         return False
-    r = compute(I3, I1, I2, w1, w2, w3, dt, method)
+    r = compute(I1, I2, I3, w1, w2, w3, dt, method)
     if len(fig.axes[1].lines) != len(_log_curves(r)):
         return False
     _fill(fig, r, _label(I1, I2, I3, dt, method))
@@ -211,14 +239,14 @@ def _fill(fig, r, label):
         line.set_data(t[s], np.maximum(y[s], _FLOOR))
     a1.relim()
     a1.autoscale_view()
-    fig.suptitle(label, fontsize=10)
+    fig.suptitle(label, fontsize=11)
 
 
 def controls() -> dict:
-    """I3 (main slider), I1, I2 (kg m²), ω₀ components (rad/s), dt (s) and the method."""
+    """I1 (main slider), I2, I3 (kg m²), ω₀ components (rad/s), dt (s) and the method: as a student reads them."""
     import ipywidgets as w
 
-    style = {"description_width": "90px"}
+    style = {"description_width": "100px"}
     layout = w.Layout(width="400px")
 
     def slider(key, lo, hi, step, desc, fmt=".2f"):
@@ -226,9 +254,9 @@ def controls() -> dict:
                              readout_format=fmt, continuous_update=False, style=style, layout=layout)
 
     return {
-        "I3": slider("I3", 0.2, 2.0, 0.05, "I3 (kg m²)"),
         "I1": slider("I1", 0.2, 2.0, 0.05, "I1 (kg m²)"),
         "I2": slider("I2", 0.2, 2.0, 0.05, "I2 (kg m²)"),
+        "I3": slider("I3", 0.2, 2.0, 0.05, "I3 (kg m²)"),
         "w1": slider("w1", -2.0, 2.0, 0.1, "ω₀1 (rad/s)"),
         "w2": slider("w2", -2.0, 2.0, 0.1, "ω₀2 (rad/s)"),
         "w3": slider("w3", -2.0, 2.0, 0.1, "ω₀3 (rad/s)"),
