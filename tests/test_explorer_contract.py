@@ -189,3 +189,16 @@ def test_explorer_controls_and_summary_are_readable(name):
             f"{name}.{key}: label {desc!r} is cut off in {width or 'the default width'}; style description_width='initial'")
     for line in mod.summary(**mod.DEFAULTS).split("\n"):
         assert len(line) <= 100, f"{name}: summary line of {len(line)} characters wraps mid-number: {line!r}"
+
+
+def test_cached_compute_runs_once_per_parameter_set():
+    calls = []
+
+    @rbteach.explorers.cached
+    def compute(a=1.0, b="x"):
+        calls.append((a, b))
+        return {"a": a}
+
+    assert compute(a=2.0, b="y") is compute(b="y", a=2.0)
+    compute(a=3.0, b="y")
+    assert calls == [(2.0, "y"), (3.0, "y")]

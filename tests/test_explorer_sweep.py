@@ -2,7 +2,7 @@
 
 For every explorer: every corner of its controls' ranges (each slider at its min and max, every
 option of a dropdown or checkbox) and 200 random points (random seed fixed) go through
-``summary`` and ``draw``. Each either gives a one-line summary with no nan/inf and a figure, or
+``summary``, ``scene`` (the live picture, checked well formed) and ``draw``. Each either gives a one-line summary with no nan/inf and a figure, or
 raises a ValueError whose one-line message ``build`` shows in place of the plot. Any other
 exception is a bug a student would see as a red traceback.
 """
@@ -50,6 +50,7 @@ def _values(ctrl):
 def _check_point(mod, params, do_draw):
     try:
         text = mod.summary(**params)
+        scene = mod.scene(**params) if hasattr(mod, "scene") else None
         fig = mod.draw(**params) if do_draw else None
     except ValueError as exc:
         line = message(exc)
@@ -58,6 +59,9 @@ def _check_point(mod, params, do_draw):
     assert isinstance(text, str) and text, params
     low = text.lower()
     assert "nan" not in low.replace("nano", "") and " inf" not in low, f"{params}: summary shows nan/inf: {text!r}"
+    if scene is not None:
+        from test_live import _check_scene
+        _check_scene(scene)
     if fig is not None:
         plt.close(fig)
     return "picture"

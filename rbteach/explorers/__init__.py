@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["build", "png", "message", "plain_log_axis", "fmt_small", "ROUNDING_FLOOR"]
+__all__ = ["build", "png", "message", "cached", "plain_log_axis", "fmt_small", "ROUNDING_FLOOR"]
 
 
 def build(draw, summary, controls: dict, *, redraw=None, **overrides):
@@ -63,6 +63,24 @@ def build(draw, summary, controls: dict, *, redraw=None, **overrides):
     box = w.VBox([w.VBox(list(controls.values())), out])
     box.add_class("rbteach-explorer")
     return box
+
+
+def cached(compute):
+    """``compute(**params)`` remembered for the last few parameter sets, so that ``summary`` and
+    ``scene`` (or ``draw``) of one frame share one computation. Call it with keywords only; the
+    result is shared: do not change it in place."""
+    import functools
+
+    @functools.lru_cache(maxsize=8)
+    def run(items):
+        return compute(**dict(items))
+
+    @functools.wraps(compute)
+    def wrapper(**params):
+        return run(tuple(sorted(params.items())))
+
+    wrapper.cache_clear = run.cache_clear
+    return wrapper
 
 
 def message(exc: ValueError) -> str:
