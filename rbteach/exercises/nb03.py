@@ -67,7 +67,8 @@ check_L_world = Exercise(
 
 def _ex2_expected() -> np.ndarray:
     R = ex_attitude()
-    return inertia.rotate(np.linalg.inv(EX_INERTIA), R) @ EX2_L_WORLD     # R I⁻¹ Rᵀ L_world
+    # R I⁻¹ Rᵀ L_world (I⁻¹ is no inertia tensor, so not through inertia.rotate, which checks one)
+    return R @ np.linalg.inv(EX_INERTIA) @ R.T @ EX2_L_WORLD
 
 
 def _ex2_hints() -> dict:
