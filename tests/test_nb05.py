@@ -31,7 +31,7 @@ def test_compute_matches_quaternion_module():
 
 def test_summary_four_decimals_and_depends_on_angle():
     s = nb05.summary(angle_deg=180.0, azimuth_deg=0.0, elevation_deg=0.0)
-    assert s.startswith("q = (w, x, y, z) = (0.0000, 1.0000, 0.0000, 0.0000)")
+    assert s.startswith("q = (w, x, y, z) = (0.0000, 1.0000, 0.0000, 0.0000)\n")
     a = nb05.summary(**nb05.DEFAULTS)
     b = nb05.summary(angle_deg=40.0, azimuth_deg=nb05.DEFAULTS["azimuth_deg"],
                      elevation_deg=nb05.DEFAULTS["elevation_deg"])
@@ -63,33 +63,143 @@ def test_bad_input(kw, word):
         nb05.compute(**kw)
 
 
+def test_summary_lines_are_short_and_never_print_minus_zero():
+    for angle, az, el in ((360.0, 30.0, -20.0), (-360.0, -135.0, 10.0), (180.0, 90.0, 0.0), (0.0, -180.0, -90.0)):
+        text = nb05.summary(angle, az, el)
+        assert all(len(line) <= 100 for line in text.split("\n")), text
+        assert "-0.0000" not in text and "-0.000," not in text and "-0.000)" not in text, text
+
+
+def test_controls_have_whole_labels_and_idle_axis_controls_are_disabled():
+    c = nb05.controls()
+    assert list(c) == ["angle_deg", "azimuth_deg", "elevation_deg"]
+    assert all(w.style.description_width == "initial" for w in c.values())
+    assert not c["azimuth_deg"].disabled and not c["elevation_deg"].disabled
+    c["angle_deg"].value = 360.0                        # q = -1 for every axis
+    assert c["azimuth_deg"].disabled and c["elevation_deg"].disabled
+    c["angle_deg"].value = 0.0
+    assert c["azimuth_deg"].disabled and c["elevation_deg"].disabled
+    c["angle_deg"].value = 40.0
+    assert not c["azimuth_deg"].disabled and not c["elevation_deg"].disabled
+    c["elevation_deg"].value = -90.0                    # the axis is -z for every azimuth
+    assert c["azimuth_deg"].disabled and not c["elevation_deg"].disabled
+    # and indeed nothing changes there
+    assert nb05.summary(0.0, 10.0, 20.0).split("\n")[0] == nb05.summary(0.0, -100.0, 60.0).split("\n")[0]
+    np.testing.assert_allclose(nb05.compute(40.0, 10.0, -90.0)["q"], nb05.compute(40.0, 120.0, -90.0)["q"], atol=1e-15)
+
+
+def test_rounding_level_entries_are_not_drawn_as_bars():
+    from matplotlib.patches import Rectangle
+
+    fig = nb05.draw(360.0, 30.0, -20.0)                 # q = (-1, ~1e-16 n)
+    heights = [abs(p.get_height()) for p in fig.axes[1].patches if isinstance(p, Rectangle)]
+    assert heights and all(h == 0.0 or h > 1e-12 for h in heights)
+
+
+# ---- the bug zoo: the special cases that hide each mistake, and generic data that show it ----------
+
+def test_rt_i_r_equals_r_i_rt_exactly_when_r_squared_commutes_with_i():
+    from rbteach import inertia
+
+    I_box = inertia.box(1.0, 0.6, 0.3, 0.1)
+    for axis in np.eye(3):                               # 90° about a principal axis: the bug is invisible
+        R = quaternion.to_matrix(quaternion.from_axis_angle(axis, np.pi / 2))
+        np.testing.assert_allclose(R @ I_box @ R.T, R.T @ I_box @ R, atol=1e-15)
+    I_cyl = inertia.solid_cylinder(1.0, 0.2, 0.9)       # any angle about a symmetric body's axis
+    R = quaternion.to_matrix(quaternion.from_axis_angle([0, 0, 1], 0.77))
+    np.testing.assert_allclose(R @ I_cyl @ R.T, R.T @ I_cyl @ R, atol=1e-15)
+    rng = np.random.default_rng(7)
+    for _ in range(10):                                  # generic: both sides differ, and R² does not commute
+        R = quaternion.to_matrix(quaternion.normalize(rng.normal(size=4)))
+        agree = np.allclose(R @ I_box @ R.T, R.T @ I_box @ R)
+        commute = np.allclose(R @ R @ I_box, I_box @ R @ R)
+        assert agree == commute and not agree
+
+
+def test_body_omega_in_the_world_formula_is_right_only_along_the_rotation_axis():
+    q = quaternion.from_axis_angle([1, 2, 2], 1.1)
+    n = np.array([1.0, 2.0, 2.0]) / 3
+    np.testing.assert_allclose(quaternion.derivative_world(q, 1.7 * n), quaternion.derivative_body(q, 1.7 * n))
+    w = np.array([0.3, -1.2, 2.0])
+    mix = quaternion.derivative_world(q, w) - quaternion.derivative_body(q, w)
+    np.testing.assert_allclose(mix, np.concatenate([[0.0], np.cross(w, q[1:])]), atol=1e-15)
+    assert np.linalg.norm(mix) > 0.1
+
+
+def test_every_zoo_mistake_is_a_hint_of_some_exercise():
+    hints = " ".join(text for check in (ex.check_axis_angle_quaternion, ex.check_rotated_vector, ex.check_body_x_axis,
+                                        ex.check_attitude_rate, ex.check_frame_chain) for text in check.hints)
+    for words in ("(x, y, z, w)", "world formula ½ (0, ω) ⊗ q", "q* ⊗ (0, v) ⊗ q", "row of R", "wrong order",
+                  "Rᵀ ω_body"):
+        assert words in hints, words
+
+
 def test_check_axis_angle_quaternion():
-    s = np.sqrt(0.5)
-    assert ex.check_axis_angle_quaternion([s, 0, s, 0])
-    assert ex.check_axis_angle_quaternion([-s, 0, -s, 0])  # the double cover
-    fb = ex.check_axis_angle_quaternion([0, s, 0, s])
+    q = quaternion.from_axis_angle(ex.EX1_AXIS, np.radians(ex.EX1_ANGLE_DEG))
+    np.testing.assert_allclose(q[1:] / np.sin(np.radians(ex.EX1_ANGLE_DEG) / 2), np.array([2, -1, 2]) / 3)
+    assert ex.check_axis_angle_quaternion(np.round(q, 4)) and ex.check_axis_angle_quaternion(-np.round(q, 4))
+    fb = ex.check_axis_angle_quaternion(quaternion.to_xyzw(q))
     assert not fb and "scalar last" in fb
-    fb = ex.check_axis_angle_quaternion([0, 0, 1, 0])
+    fb = ex.check_axis_angle_quaternion(quaternion.from_axis_angle(ex.EX1_AXIS, np.radians(2 * ex.EX1_ANGLE_DEG)))
     assert not fb and "half angle" in fb
-    assert not ex.check_axis_angle_quaternion([s, 0, -s, 0])
+    fb = ex.check_axis_angle_quaternion(quaternion.conjugate(q))
+    assert not fb and "inverse" in fb
+    fb = ex.check_axis_angle_quaternion([np.cos(65.0), *(np.sin(65.0) * np.array([2, -1, 2]) / 3)])
+    assert not fb and "radians" in fb
     assert "no answer yet" in ex.check_axis_angle_quaternion(None)
 
 
 def test_check_rotated_vector():
-    # 90° about z takes (1, 2, 3) to (−2, 1, 3)
-    assert ex.check_rotated_vector([-2.0, 1.0, 3.0])
-    fb = ex.check_rotated_vector([2.0, -1.0, 3.0])
-    assert not fb and "inverse" in fb
-    fb = ex.check_rotated_vector([1.0, -3.0, 2.0])
+    # exact: q = (0.7, 0.5, 0.1, -0.5) takes (1, -2, 0.5) to (-1.3, -1, -1.6)
+    assert ex.check_rotated_vector([-1.3, -1.0, -1.6])
+    R = quaternion.to_matrix(ex.EX2_Q)
+    fb = ex.check_rotated_vector(R.T @ np.array(ex.EX2_V))
+    assert not fb and "passive" in fb
+    fb = ex.check_rotated_vector(quaternion.rotate(quaternion.from_xyzw(ex.EX2_Q), ex.EX2_V))
     assert not fb and "(x, y, z, w)" in fb
     assert "no answer yet" in ex.check_rotated_vector(None)
 
 
 def test_check_body_x_axis():
-    # (x, y, z, w) = (0, 0, 0.6, 0.8): about z by 2 atan(0.75); x axis → (1 − 2·0.36, 2·0.8·0.6, 0)
-    assert ex.check_body_x_axis([0.28, 0.96, 0.0])
-    fb = ex.check_body_x_axis([0.28, -0.96, 0.0])
+    # (x, y, z, w) = (0.2, 0.4, 0.16, 0.88): first column of R(w, x, y, z)
+    w, x, y, z = 0.88, 0.2, 0.4, 0.16
+    col = [1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)]
+    row = [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)]
+    assert ex.check_body_x_axis(col) and ex.check_body_x_axis(np.round(col, 4))
+    fb = ex.check_body_x_axis(row)
     assert not fb and "columns" in fb
-    fb = ex.check_body_x_axis([-1.0, 0.0, 0.0])
+    fb = ex.check_body_x_axis(quaternion.to_matrix(np.array(ex.EX3_Q_XYZW))[:, 0])
     assert not fb and "from_xyzw" in fb
     assert "no answer yet" in ex.check_body_x_axis(None)
+
+
+def test_check_attitude_rate():
+    q = quaternion.from_axis_angle(ex.EX4_AXIS, np.radians(ex.EX4_ANGLE_DEG))
+    w_b = np.array(ex.EX4_OMEGA_BODY)
+    right = 0.5 * quaternion.multiply(q, np.concatenate([[0.0], w_b]))
+    assert ex.check_attitude_rate(right) and ex.check_attitude_rate(-np.round(right, 4))
+    fb = ex.check_attitude_rate(0.5 * quaternion.multiply(np.concatenate([[0.0], w_b]), q))
+    assert not fb and "world formula" in fb
+    assert "½" in ex.check_attitude_rate(2 * right)
+    assert "no answer yet" in ex.check_attitude_rate(None)
+
+
+def test_check_frame_chain():
+    q_o = quaternion.from_axis_angle(ex.EX5_AXIS_O, np.radians(ex.EX5_ANGLE_O_DEG))
+    q_r = quaternion.from_axis_angle(ex.EX5_AXIS_R, np.radians(ex.EX5_ANGLE_R_DEG))
+    R = quaternion.to_matrix(q_r) @ quaternion.to_matrix(q_o)
+    assert ex.check_frame_chain(quaternion.from_matrix(R))          # q_r ⊗ q_o, whatever its sign
+    fb = ex.check_frame_chain(quaternion.multiply(q_o, q_r))
+    assert not fb and "wrong order" in fb
+    assert not ex.check_frame_chain(quaternion.multiply(q_r, quaternion.conjugate(q_o)))
+    assert "no answer yet" in ex.check_frame_chain(None)
+
+
+def test_no_seed_jargon_in_the_files_of_notebook_05():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    for rel in ("notebooks/05_quaternions.ipynb", "rbteach/exercises/nb05.py", "rbteach/explorers/nb05.py"):
+        text = (root / rel).read_text(encoding="utf-8")
+        text = "".join(line for line in text.splitlines(True) if '"image/png"' not in line)
+        assert "seed" not in text.lower(), rel

@@ -1,9 +1,16 @@
 """Self-checks for notebook 05 (quaternions).
 
-The data of each exercise are module constants, so the notebook's statement and the check agree.
-Expected values are computed with :mod:`rbteach.quaternion`; the hints recognise the classic
-convention mistakes (scalar last, the inverse rotation, the full angle for the half angle, a DCM
-used as a rotation matrix).
+Every check is an :class:`~rbteach.exercises.Exercise` judged by the one rule of
+:mod:`rbteach.exercises` (right within 4 significant digits; a quaternion with either sign). The
+data of each exercise are module constants, so the notebook's statement and the check agree;
+expected values come from :mod:`rbteach.quaternion`.
+
+The hints are the notebook's convention bug zoo: (x, y, z, w) read as (w, x, y, z), the passive
+sandwich ``q* ⊗ (0, v) ⊗ q`` (= ``Rᵀ v``) for the active one, a row of ``R`` (the DCM ``Rᵀ``) for a
+column, ``ω_body`` put into the world formula ``½ (0, ω) ⊗ q``, a product in the wrong order or
+conjugated, plus the full angle for the half angle and degrees given to ``cos``. The data use
+generic axes and angles, so that each of these mistakes gives a clearly wrong answer
+(tests/test_exercises_student.py); 90° turns about coordinate axes would let several of them pass.
 """
 
 from __future__ import annotations
@@ -11,77 +18,128 @@ from __future__ import annotations
 import numpy as np
 
 from .. import quaternion as _q
-from . import Feedback, check_close
+from . import Exercise
 
 __all__ = ["EX1_AXIS", "EX1_ANGLE_DEG", "EX2_Q", "EX2_V", "EX3_Q_XYZW",
-           "check_axis_angle_quaternion", "check_rotated_vector", "check_body_x_axis"]
+           "EX4_AXIS", "EX4_ANGLE_DEG", "EX4_OMEGA_BODY",
+           "EX5_AXIS_O", "EX5_ANGLE_O_DEG", "EX5_AXIS_R", "EX5_ANGLE_R_DEG",
+           "check_axis_angle_quaternion", "check_rotated_vector", "check_body_x_axis",
+           "check_attitude_rate", "check_frame_chain"]
 
-#: Exercise 1: the rotation by 90° about the y axis.
-EX1_AXIS = (0.0, 1.0, 0.0)
-EX1_ANGLE_DEG = 90.0
+#: Exercise 1: the rotation by EX1_ANGLE_DEG about the axis EX1_AXIS (not unit: normalise it).
+EX1_AXIS = (2.0, -1.0, 2.0)
+EX1_ANGLE_DEG = 130.0
 
-#: Exercise 2: rotate v by the unit quaternion q (w, x, y, z) = (1/√2, 0, 0, 1/√2) (90° about z).
-EX2_Q = (float(np.sqrt(0.5)), 0.0, 0.0, float(np.sqrt(0.5)))
-EX2_V = (1.0, 2.0, 3.0)
+#: Exercise 2: rotate v by the unit quaternion q, scalar first (w, x, y, z).
+EX2_Q = (0.7, 0.5, 0.1, -0.5)
+EX2_V = (1.0, -2.0, 0.5)
 
-#: Exercise 3: an attitude stored scalar last (SciPy, seed 003), (x, y, z, w).
-EX3_Q_XYZW = (0.0, 0.0, 0.6, 0.8)
+#: Exercise 3: an attitude stored scalar last, (x, y, z, w), as SciPy and 「回転運動のシミュレーション」 (2019) store it.
+EX3_Q_XYZW = (0.2, 0.4, 0.16, 0.88)
+
+#: Exercise 4: a body at the attitude EX4_ANGLE_DEG about EX4_AXIS; its gyro reads EX4_OMEGA_BODY (rad/s, body frame).
+EX4_AXIS = (1.0, 2.0, 2.0)
+EX4_ANGLE_DEG = 70.0
+EX4_OMEGA_BODY = (0.3, -1.2, 2.0)
+
+#: Exercise 5: principal axes → body is q_o (EX5_ANGLE_O_DEG about EX5_AXIS_O), body → world is
+#: q_r (EX5_ANGLE_R_DEG about EX5_AXIS_R); the answer is q = q_r ⊗ q_o, principal axes → world.
+EX5_AXIS_O = (0.0, 1.0, 2.0)
+EX5_ANGLE_O_DEG = 50.0
+EX5_AXIS_R = (3.0, -1.0, 1.0)
+EX5_ANGLE_R_DEG = 120.0
 
 
-def _sign_aligned(answer, expected):
-    """``expected`` or ``−expected``, whichever is nearer ``answer`` (q and −q are one rotation)."""
-    try:
-        a = np.asarray(answer, dtype=float)
-    except (TypeError, ValueError):
-        return expected
-    if a.shape != expected.shape:
-        return expected
-    return -expected if np.sum((a + expected) ** 2) < np.sum((a - expected) ** 2) else expected
-
-
-def check_axis_angle_quaternion(answer) -> Feedback:
-    """Exercise 1: the unit quaternion (w, x, y, z) of ``EX1_ANGLE_DEG`` about ``EX1_AXIS``.
-
-    Either sign is accepted (the double cover).
-    """
+# --------------------------------------------------------------------------- Exercise 1
+def _ex1():
     angle = np.radians(EX1_ANGLE_DEG)
-    expected = _q.from_axis_angle(EX1_AXIS, angle)
-    e = _sign_aligned(answer, expected)
-    full = np.concatenate([[np.cos(angle)], np.sin(angle) * np.asarray(EX1_AXIS)])
-    hints = {
-        "this is scalar last (x, y, z, w); rbteach stores (w, x, y, z).": _q.to_xyzw(e),
+    q = _q.from_axis_angle(EX1_AXIS, angle)
+    n = np.asarray(EX1_AXIS, dtype=float) / np.linalg.norm(EX1_AXIS)
+    full = np.concatenate([[np.cos(angle)], np.sin(angle) * n])
+    degrees = np.concatenate([[np.cos(EX1_ANGLE_DEG / 2)], np.sin(EX1_ANGLE_DEG / 2) * n])
+    raw_axis = np.concatenate([[np.cos(angle / 2)], np.sin(angle / 2) * np.asarray(EX1_AXIS, dtype=float)])
+    return q, {
+        "this is scalar last (x, y, z, w); rbteach stores (w, x, y, z), scalar first.": _q.to_xyzw(q),
         "use the half angle: q = (cos(θ/2), sin(θ/2) n).": full,
-        "use the half angle: q = (cos(θ/2), sin(θ/2) n) (and scalar first).": _q.to_xyzw(full),
-        "that is the inverse rotation (−θ); the axis part is + sin(θ/2) n.": _q.conjugate(e),
+        "use the half angle, q = (cos(θ/2), sin(θ/2) n), and put the scalar first.": _q.to_xyzw(full),
+        "that is the inverse rotation (−θ): the vector part is + sin(θ/2) n.": _q.conjugate(q),
+        "np.cos and np.sin take radians: convert the angle with np.radians first.": degrees,
+        "n must be a unit axis: divide the given axis by its length.": raw_axis,
     }
-    return check_close("quaternion of 90° about y", answer, e, hints=hints)
 
 
-def check_rotated_vector(answer) -> Feedback:
-    """Exercise 2: ``EX2_Q ⋄ EX2_V`` (the active rotation of the vector)."""
-    q = np.asarray(EX2_Q)
-    v = np.asarray(EX2_V)
-    expected = _q.rotate(q, v)
-    hints = {
-        "that is q* ⊗ (0, v) ⊗ q, the inverse rotation (or Rᵀ v, a DCM applied as a rotation).":
-            _q.rotate(_q.conjugate(q), v),
-        "the four numbers were read as (x, y, z, w); rbteach's q is (w, x, y, z).":
+check_axis_angle_quaternion = Exercise(
+    "quaternion of the axis–angle rotation", lambda: _ex1()[0], hints=lambda: _ex1()[1], kind="quaternion",
+    doc="Exercise 1: the unit quaternion (w, x, y, z) of EX1_ANGLE_DEG about EX1_AXIS (either sign).")
+
+
+# --------------------------------------------------------------------------- Exercise 2
+def _ex2():
+    q, v = np.asarray(EX2_Q, dtype=float), np.asarray(EX2_V, dtype=float)
+    no_conjugate = _q.multiply(_q.multiply(q, np.concatenate([[0.0], v])), q)[1:]
+    return _q.rotate(q, v), {
+        "that is q* ⊗ (0, v) ⊗ q = Rᵀ v, the inverse (passive) rotation; rotate actively, "
+        "q ⊗ (0, v) ⊗ q*.": _q.rotate(_q.conjugate(q), v),
+        "the four numbers were read as (x, y, z, w); rbteach's q is (w, x, y, z), scalar first.":
             _q.rotate(_q.from_xyzw(q), v),
-        "keep only the vector part (x, y, z) of q ⊗ (0, v) ⊗ q*, without the scalar.":
-            np.concatenate([[0.0], expected]),
+        "the right-hand factor is the conjugate q* = (w, −x, −y, −z), not q.": no_conjugate,
     }
-    return check_close("q ⋄ v", answer, expected, hints=hints)
 
 
-def check_body_x_axis(answer) -> Feedback:
-    """Exercise 3: the body x axis in the world frame for the scalar-last attitude ``EX3_Q_XYZW``."""
-    q = _q.from_xyzw(EX3_Q_XYZW)
-    R = _q.to_matrix(q)
-    expected = R[:, 0]
-    hints = {
+check_rotated_vector = Exercise(
+    "q ⋄ v", lambda: _ex2()[0], hints=lambda: _ex2()[1],
+    doc="Exercise 2: EX2_Q ⋄ EX2_V, the active rotation of the vector.")
+
+
+# --------------------------------------------------------------------------- Exercise 3
+def _ex3():
+    R = _q.to_matrix(_q.from_xyzw(EX3_Q_XYZW))
+    R_misread = _q.to_matrix(np.asarray(EX3_Q_XYZW, dtype=float))
+    return R[:, 0], {
         "that is the first row of R (a column of the DCM Rᵀ): the body axes are the columns of R.":
             R[0, :],
-        "the numbers are (x, y, z, w): convert with rbteach.quaternion.from_xyzw first.":
-            _q.to_matrix(np.asarray(EX3_Q_XYZW))[:, 0],
+        "the numbers are (x, y, z, w): convert with Q.from_xyzw before Q.to_matrix.": R_misread[:, 0],
+        "two mistakes: convert with Q.from_xyzw first, and take a column of R, not a row.": R_misread[0, :],
     }
-    return check_close("body x axis in the world", answer, expected, hints=hints)
+
+
+check_body_x_axis = Exercise(
+    "body x axis in the world", lambda: _ex3()[0], hints=lambda: _ex3()[1],
+    doc="Exercise 3: the body x axis in the world frame for the scalar-last attitude EX3_Q_XYZW.")
+
+
+# --------------------------------------------------------------------------- Exercise 4
+def _ex4():
+    q = _q.from_axis_angle(EX4_AXIS, np.radians(EX4_ANGLE_DEG))
+    w_b = np.asarray(EX4_OMEGA_BODY, dtype=float)
+    R = _q.to_matrix(q)
+    right = _q.derivative_body(q, w_b)
+    return right, {
+        "that puts ω_body into the world formula ½ (0, ω) ⊗ q: use ½ q ⊗ (0, ω_body), "
+        "or turn it into ω_world = R ω_body first.": _q.derivative_world(q, w_b),
+        "ω_world = R ω_body (body → world), not Rᵀ ω_body.": _q.derivative_world(q, R.T @ w_b),
+        "q̇ has a ½: q̇ = ½ q ⊗ (0, ω_body).": 2 * right,
+    }
+
+
+check_attitude_rate = Exercise(
+    "q̇ from the gyro", lambda: _ex4()[0], hints=lambda: _ex4()[1], kind="quaternion",
+    doc="Exercise 4: q̇ (w, x, y, z) of the attitude EX4_* turning at EX4_OMEGA_BODY (body frame).")
+
+
+# --------------------------------------------------------------------------- Exercise 5
+def _ex5():
+    q_o = _q.from_axis_angle(EX5_AXIS_O, np.radians(EX5_ANGLE_O_DEG))
+    q_r = _q.from_axis_angle(EX5_AXIS_R, np.radians(EX5_ANGLE_R_DEG))
+    return _q.multiply(q_r, q_o), {
+        "the product is in the wrong order: the later rotation (body → world, q_r) goes on the left.":
+            _q.multiply(q_o, q_r),
+        "no conjugate: q = q_r ⊗ q_o (q_o* would undo the principal-axes turn).":
+            _q.multiply(q_r, _q.conjugate(q_o)),
+        "no conjugate: q = q_r ⊗ q_o (q_r* is world → body).": _q.multiply(_q.conjugate(q_r), q_o),
+    }
+
+
+check_frame_chain = Exercise(
+    "q = q_r ⊗ q_o", lambda: _ex5()[0], hints=lambda: _ex5()[1], kind="quaternion",
+    doc="Exercise 5: the quaternion principal axes → world, q_r ⊗ q_o (either sign).")

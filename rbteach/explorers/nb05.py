@@ -36,9 +36,9 @@ def compute(angle_deg=DEFAULTS["angle_deg"], azimuth_deg=DEFAULTS["azimuth_deg"]
     -------
     dict
         ``axis`` (3,) unit, ``angle`` (rad), ``q`` (4,) = ``quaternion.from_axis_angle(axis, angle)``
-        (w, x, y, z), ``q_xyzw`` (4,) the same numbers scalar last (SciPy, seed 003),
-        ``R`` (3, 3) = ``quaternion.to_matrix(q)`` (columns: rotated body axes), and
-        ``dcm`` (3, 3) = ``Rᵀ`` (seed 003's DCM).
+        (w, x, y, z), ``q_xyzw`` (4,) the same numbers scalar last (SciPy, 「回転運動のシミュレーション」
+        (2019)), ``R`` (3, 3) = ``quaternion.to_matrix(q)`` (columns: rotated body axes), and
+        ``dcm`` (3, 3) = ``Rᵀ`` (that article's DCM, world → body).
     """
     angle = np.radians(_v.finite_scalar(angle_deg, "angle_deg"))
     axis = axis_from_angles(azimuth_deg, elevation_deg)
@@ -49,12 +49,12 @@ def compute(angle_deg=DEFAULTS["angle_deg"], azimuth_deg=DEFAULTS["azimuth_deg"]
 
 def summary(angle_deg=DEFAULTS["angle_deg"], azimuth_deg=DEFAULTS["azimuth_deg"],
             elevation_deg=DEFAULTS["elevation_deg"]) -> str:
-    """One line: ``q = (w, x, y, z)`` with 4 decimals, and the angle and axis."""
+    """Two lines: ``q = (w, x, y, z)`` with 4 decimals, then the angle and the unit axis."""
     r = compute(angle_deg, azimuth_deg, elevation_deg)
-    w, x, y, z = r["q"] + 0.0  # + 0.0 turns -0.0 into 0.0
-    n = r["axis"] + 0.0
-    return (f"q = (w, x, y, z) = ({w:.4f}, {x:.4f}, {y:.4f}, {z:.4f}); "
-            f"{float(angle_deg):.1f}° about ({n[0]:.3f}, {n[1]:.3f}, {n[2]:.3f})")
+    w, x, y, z = np.round(r["q"], 4) + 0.0  # + 0.0 turns -0.0 into 0.0
+    n = np.round(r["axis"], 3) + 0.0
+    return (f"q = (w, x, y, z) = ({w:.4f}, {x:.4f}, {y:.4f}, {z:.4f})\n"
+            f"θ = {float(angle_deg):.1f}° about n = ({n[0]:.3f}, {n[1]:.3f}, {n[2]:.3f})")
 
 
 def _frame_panel(ax, R, title, axis=None, light=False):
@@ -69,16 +69,18 @@ def _frame_panel(ax, R, title, axis=None, light=False):
         e = np.eye(3)[i]
         ax.plot([0, e[0]], [0, e[1]], [0, e[2]], color="0.6", linestyle="--", linewidth=1)
         if light:
-            ax.text(*(1.12 * e), "XYZ"[i], color="0.5", fontsize=8)
+            ax.text(*(1.12 * e), "XYZ"[i], color="0.4", fontsize=10)
     draw_frame(ax, R, labels=("x'", "y'", "z'"))
     if axis is not None:
-        draw_vector(ax, 1.3 * np.asarray(axis), color="k")
-        ax.plot(*(-1.3 * np.asarray(axis)[:, None] * [0, 1]), color="k", linewidth=1)
+        draw_vector(ax, 1.15 * np.asarray(axis), color="k")
+        ax.plot(*(-1.15 * np.asarray(axis)[:, None] * [0, 1]), color="k", linewidth=1)
+        ax.text(*(1.25 * np.asarray(axis)), "n", color="k", fontsize=11)
     set_equal_3d(ax, 1.0 if light else 1.2)
     ax.view_init(elev=20, azim=30)
     if light:
         ax.set_axis_off()
-    ax.set_title(title, fontsize=10)
+        ax.set_box_aspect((1, 1, 1), zoom=1.25)   # no box to show: let the arrows fill the panel
+    ax.set_title(title, fontsize=11)
 
 
 def draw(angle_deg=DEFAULTS["angle_deg"], azimuth_deg=DEFAULTS["azimuth_deg"],
@@ -87,22 +89,26 @@ def draw(angle_deg=DEFAULTS["angle_deg"], azimuth_deg=DEFAULTS["azimuth_deg"],
     Right: the four quaternion components and the nine matrix entries as bars. Returns the Figure."""
     import matplotlib.pyplot as plt
 
+    from ..plotting import FIGURE_DPI, PALETTE
+
     r = compute(angle_deg, azimuth_deg, elevation_deg)
-    fig = plt.figure(figsize=(8.5, 3.8), dpi=80)
+    fig = plt.figure(figsize=(9.0, 4.0), dpi=FIGURE_DPI)
     ax3 = fig.add_subplot(1, 2, 1, projection="3d")
     _frame_panel(ax3, r["R"], f"{float(angle_deg):.0f}° about n: body axes = columns of R", axis=r["axis"],
                  light=True)
     axb = fig.add_subplot(1, 2, 2)
-    labels = ["w", "x", "y", "z"] + [f"R{i}{j}" for i in range(3) for j in range(3)]
+    labels = ["w", "x", "y", "z"] + [f"{i + 1}{j + 1}" for i in range(3) for j in range(3)]
     vals = np.concatenate([r["q"], r["R"].ravel()])
-    colors = ["tab:purple"] * 4 + ["0.5"] * 9
+    vals = np.where(np.abs(vals) < 1e-12, 0.0, vals)          # no rounding-level slivers
+    colors = [PALETTE["reddish purple"]] * 4 + ["0.55"] * 9
     axb.bar(range(13), vals, color=colors)
-    axb.set_xticks(range(13), labels, fontsize=8, rotation=90)
+    axb.set_xticks(range(13), labels, fontsize=10)
     axb.set_ylim(-1.05, 1.05)
     axb.axhline(0, color="k", linewidth=0.8)
-    axb.axvline(3.5, color="k", linewidth=0.5, linestyle=":")
-    axb.set_title("quaternion (w, x, y, z) | matrix R (row by row)", fontsize=10)
-    fig.subplots_adjust(left=0.0, right=0.98, bottom=0.17, top=0.9, wspace=0.15)
+    axb.axvline(3.5, color="k", linewidth=0.8, linestyle=":")
+    axb.set_xlabel("q components | entries R_ij of R (row by row)")
+    axb.set_title("quaternion and rotation matrix", fontsize=11)
+    fig.subplots_adjust(left=0.0, right=0.98, bottom=0.14, top=0.9, wspace=0.12)
     return fig
 
 
@@ -122,7 +128,9 @@ def draw_right_wrong(R_right, R_wrong, *, title_right="right", title_wrong="wron
 
     R_right = _v.matrix3(R_right, "R_right", allow_batch=False)
     R_wrong = _v.matrix3(R_wrong, "R_wrong", allow_batch=False)
-    fig = plt.figure(figsize=(8, 3.8), dpi=80)
+    from ..plotting import FIGURE_DPI
+
+    fig = plt.figure(figsize=(8, 3.8), dpi=FIGURE_DPI)
     for k, (R, title, inertia) in enumerate(((R_right, title_right, inertia_right),
                                              (R_wrong, title_wrong, inertia_wrong))):
         ax = fig.add_subplot(1, 2, k + 1, projection="3d")
@@ -138,12 +146,16 @@ def draw_right_wrong(R_right, R_wrong, *, title_right="right", title_wrong="wron
 
 
 def controls() -> dict:
-    """Angle (main slider, degrees), then the axis direction: azimuth and elevation (degrees)."""
+    """Angle (main slider, degrees), then the axis direction: azimuth and elevation (degrees).
+
+    The axis controls are disabled while they change nothing: both at θ = 0° or ±360° (q = ±1
+    for every axis), the azimuth at elevation ±90° (the axis is ±z for every azimuth).
+    """
     import ipywidgets as w
 
-    style = {"description_width": "110px"}
-    layout = w.Layout(width="420px")
-    return {
+    style = {"description_width": "initial"}
+    layout = w.Layout(width="440px")
+    c = {
         "angle_deg": w.FloatSlider(value=DEFAULTS["angle_deg"], min=-360.0, max=360.0, step=5.0,
                                    description="angle θ (°)", continuous_update=False,
                                    style=style, layout=layout),
@@ -154,6 +166,16 @@ def controls() -> dict:
                                        description="axis elevation (°)", continuous_update=False,
                                        style=style, layout=layout),
     }
+
+    def enable(_change=None):
+        no_turn = float(c["angle_deg"].value) % 360.0 == 0.0
+        c["elevation_deg"].disabled = no_turn
+        c["azimuth_deg"].disabled = no_turn or abs(float(c["elevation_deg"].value)) == 90.0
+
+    c["angle_deg"].observe(enable, names="value")
+    c["elevation_deg"].observe(enable, names="value")
+    enable()
+    return c
 
 
 def widget(**overrides):
