@@ -51,14 +51,56 @@ def _body_tensor(inertia_body, name="inertia_body") -> np.ndarray:
 
 
 def _moments(moments, name="moments") -> np.ndarray:
+    """Principal moments (..., 3): all > 0 and the triangle inequality (as in rbteach.inertia.validate)."""
     I = _v.vector3(moments, name)
-    if np.any(I <= 0):
-        raise ValueError(f"{name} must be positive principal moments (they are inverted); got {I.tolist()}")
+    bad = ~np.all(I > 0, axis=-1)
+    if np.any(bad):
+        row = I if I.ndim == 1 else I[np.unravel_index(np.argmax(bad), bad.shape)]
+        raise ValueError(f"{name} must be positive principal moments (they are inverted); got {row.tolist()}")
+    s = np.sort(I, axis=-1)
+    bad = s[..., 0] + s[..., 1] < s[..., 2] * (1.0 - 1e-9)
+    if np.any(bad):
+        row = s if s.ndim == 1 else s[np.unravel_index(np.argmax(bad), bad.shape)]
+        raise ValueError(f"{name} violate the triangle inequality I1 + I2 >= I3: {row[0]:.6g} + {row[1]:.6g} < "
+                         f"{row[2]:.6g}; no mass distribution has these moments")
     return I
 
 
+def _omega_from_L_matrix(I, q_r, L):
+    R = _q._matrix(_q._unit(q_r))
+    I_world = R @ I @ np.swapaxes(R, -1, -2)
+    I_world, L = np.broadcast_arrays(I_world, L[..., None])
+    return np.linalg.solve(I_world, L)[..., 0]
+
+
+def _L_from_omega_matrix(I, q_r, w):
+    R = _q._matrix(_q._unit(q_r))
+    return np.einsum("...ij,...j->...i", R @ I @ np.swapaxes(R, -1, -2), w)
+
+
+def _principal_matrix(q_o, q_r):
+    """``M = to_matrix(q_r ⊗ q_o)`` (principal axes → world)."""
+    return _q._matrix(_q._unit(_q._mul(_q._unit(q_r), _q._unit(q_o))))
+
+
+def _omega_from_L_principal(I_d, q_o, q_r, L):
+    M = _principal_matrix(q_o, q_r)           # q ⋄ v = M v and q⁻¹ ⋄ v = Mᵀ v (one matrix, two rotations)
+    return np.einsum("...ij,...j->...i", M, np.einsum("...ji,...j->...i", M, L) / I_d)
+
+
+def _L_from_omega_principal(I_d, q_o, q_r, w):
+    M = _principal_matrix(q_o, q_r)
+    return np.einsum("...ij,...j->...i", M, I_d * np.einsum("...ji,...j->...i", M, w))
+
+
+def _checked(fn, names, what, *args):
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        out = fn(*args)
+    return _v.finite_result(out, names, what)
+
+
 def omega_from_L_matrix(inertia_body, q_r, L_world) -> np.ndarray:
-    """World angular velocity from world angular momentum, matrix form (seed 002 §3).
+    """World angular velocity from world angular momentum, matrix form (the forces-and-impulses article, §3 力の適用).
 
     ``ω_world = I_world⁻¹ L_world`` with ``I_world = R I_body Rᵀ`` and ``R = to_matrix(q_r)``.
 
@@ -71,31 +113,33 @@ def omega_from_L_matrix(inertia_body, q_r, L_world) -> np.ndarray:
     L_world : array_like, shape (..., 3)
         Angular momentum in the world frame.
 
+    The leading axes of the three arguments broadcast.
+
     Returns
     -------
     ndarray, shape (..., 3)
     """
     I = _body_tensor(inertia_body)
-    R = _q.to_matrix(_v.quaternion(q_r, "q_r"))
+    q = _v.quaternion(q_r, "q_r")
     L = _v.vector3(L_world, "L_world")
-    I_world = _inertia.rotate(I, R)
-    I_world, L = np.broadcast_arrays(I_world, L[..., None])
-    return np.linalg.solve(I_world, L)[..., 0]
+    _v.broadcast(("inertia_body", I, 2), ("q_r", q, 1), ("L_world", L, 1))
+    return _checked(_omega_from_L_matrix, ("inertia_body", "L_world"), "I_world⁻¹ L", I, q, L)
 
 
 def L_from_omega_matrix(inertia_body, q_r, omega_world) -> np.ndarray:
-    """World angular momentum ``L = I_world ω_world``, ``I_world = R I_body Rᵀ`` (seed 002 §2–3).
+    """World angular momentum ``L = I_world ω_world``, ``I_world = R I_body Rᵀ`` (the forces-and-impulses article, §2–3).
 
     Shapes as in :func:`omega_from_L_matrix`; returns (..., 3).
     """
     I = _body_tensor(inertia_body)
-    R = _q.to_matrix(_v.quaternion(q_r, "q_r"))
+    q = _v.quaternion(q_r, "q_r")
     w = _v.vector3(omega_world, "omega_world")
-    return np.einsum("...ij,...j->...i", _inertia.rotate(I, R), w)
+    _v.broadcast(("inertia_body", I, 2), ("q_r", q, 1), ("omega_world", w, 1))
+    return _checked(_L_from_omega_matrix, ("inertia_body", "omega_world"), "I_world ω", I, q, w)
 
 
 def omega_from_L_principal(moments, q_o, q_r, L_world) -> np.ndarray:
-    """World angular velocity from world angular momentum, principal-axis form (seed 002 §5).
+    """World angular velocity from world angular momentum, principal-axis form (the forces-and-impulses article, §5).
 
     ``ω = q ⋄ (I_d⁻¹ ⊙ (q⁻¹ ⋄ L))`` with ``q = q_r ⊗ q_o`` (principal axes → world).
     The two rotations ``q⁻¹ ⋄`` and ``q ⋄`` are applied as ``Mᵀ`` and ``M = to_matrix(q)``
@@ -104,34 +148,39 @@ def omega_from_L_principal(moments, q_o, q_r, L_world) -> np.ndarray:
     Parameters
     ----------
     moments : array_like, shape (..., 3)
-        Principal moments ``I_d`` (all > 0).
+        Principal moments ``I_d``: all > 0 and obeying the triangle inequality
+        ``I1 + I2 >= I3`` (as :func:`rbteach.inertia.validate` requires).
     q_o : array_like, shape (..., 4)
         Principal axes → body.
     q_r : array_like, shape (..., 4)
         Body → world.
     L_world : array_like, shape (..., 3)
 
+    The leading axes of the four arguments broadcast.
+
     Returns
     -------
     ndarray, shape (..., 3)
     """
     I_d = _moments(moments)
-    q = _q.multiply(_q.normalize(_v.quaternion(q_r, "q_r")), _q.normalize(_v.quaternion(q_o, "q_o")))
+    qo = _v.quaternion(q_o, "q_o")
+    qr = _v.quaternion(q_r, "q_r")
     L = _v.vector3(L_world, "L_world")
-    M = _q.to_matrix(q)                       # q ⋄ v = M v and q⁻¹ ⋄ v = Mᵀ v (one matrix, two rotations)
-    return np.einsum("...ij,...j->...i", M, np.einsum("...ji,...j->...i", M, L) / I_d)
+    _v.broadcast(("moments", I_d, 1), ("q_o", qo, 1), ("q_r", qr, 1), ("L_world", L, 1))
+    return _checked(_omega_from_L_principal, ("moments", "L_world"), "I_d⁻¹ ⊙ L", I_d, qo, qr, L)
 
 
 def L_from_omega_principal(moments, q_o, q_r, omega_world) -> np.ndarray:
-    """World angular momentum ``L = q ⋄ (I_d ⊙ (q⁻¹ ⋄ ω))``, ``q = q_r ⊗ q_o`` (seed 002 §5).
+    """World angular momentum ``L = q ⋄ (I_d ⊙ (q⁻¹ ⋄ ω))``, ``q = q_r ⊗ q_o`` (the forces-and-impulses article, §5).
 
     Shapes as in :func:`omega_from_L_principal`; returns (..., 3).
     """
     I_d = _moments(moments)
-    q = _q.multiply(_q.normalize(_v.quaternion(q_r, "q_r")), _q.normalize(_v.quaternion(q_o, "q_o")))
+    qo = _v.quaternion(q_o, "q_o")
+    qr = _v.quaternion(q_r, "q_r")
     w = _v.vector3(omega_world, "omega_world")
-    M = _q.to_matrix(q)
-    return np.einsum("...ij,...j->...i", M, I_d * np.einsum("...ji,...j->...i", M, w))
+    _v.broadcast(("moments", I_d, 1), ("q_o", qo, 1), ("q_r", qr, 1), ("omega_world", w, 1))
+    return _checked(_L_from_omega_principal, ("moments", "omega_world"), "I_d ⊙ ω", I_d, qo, qr, w)
 
 
 # --------------------------------------------------------------------------- the body
@@ -182,9 +231,7 @@ class RigidBody:
 
     def __init__(self, mass, inertia, *, position=None, velocity=None, orientation=None,
                  angular_velocity=None, state="angular_momentum"):
-        if state not in STATES:
-            raise ValueError(f"state must be one of {STATES}, got {state!r}")
-        self._state = state
+        self._state = _v.choice(state, "state", STATES)
         self._mass = _v.positive(mass, "mass")
         a = _v.array(inertia, "inertia")
         if a.shape == (3,):
@@ -207,80 +254,118 @@ class RigidBody:
             q = _v.quaternion(orientation, "orientation")
             if q.shape != (4,):
                 raise ValueError(f"orientation must have shape (4,), got shape {q.shape}")
-            self._q_r = _q.normalize(q)
+            self._q_r = _q._unit(q)
         w = _vec(angular_velocity, "angular_velocity")
-        if state == "omega":
+        if self._state == "omega":
             self._omega = w
         else:
-            self._L = L_from_omega_principal(self._moments, self._q_o, self._q_r, w)
+            with np.errstate(over="ignore", invalid="ignore"):
+                self._L = _L_from_omega_principal(self._moments, self._q_o, self._q_r, w)
+        self._check(("mass", "inertia", "velocity", "angular_velocity"))
+
+    # ------------------------------------------------------------------ state checks
+    _FIELDS = ("_x", "_v", "_q_r", "_L", "_omega")
+
+    def _check(self, names) -> None:
+        """Refuse a state whose derived quantities (L, ω, momenta, energies) are not finite."""
+        with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+            derived = (self._x, self._v, self._q_r, self._L_now(), self._omega_now(), self.linear_momentum,
+                       self.translational_energy, self.rotational_energy, self.kinetic_energy)
+        _v.finite_result(derived, names, "the new state (position, velocity, L, ω or an energy)")
+
+    def _update(self, names, **fields) -> None:
+        """Set the given fields at once, or none of them if the new state is not finite."""
+        old = {k: getattr(self, k) for k in self._FIELDS if hasattr(self, k)}
+        for k, value in fields.items():
+            setattr(self, k, value)
+        try:
+            self._check(names)
+        except ValueError:
+            for k, value in old.items():
+                setattr(self, k, value)
+            raise
 
     # ------------------------------------------------------------------ rotation state
     def _L_now(self) -> np.ndarray:
         if self._state == "omega":
-            return L_from_omega_principal(self._moments, self._q_o, self._q_r, self._omega)
+            return _L_from_omega_principal(self._moments, self._q_o, self._q_r, self._omega)
         return self._L
 
     def _omega_now(self) -> np.ndarray:
         if self._state == "omega":
             return self._omega
-        return omega_from_L_principal(self._moments, self._q_o, self._q_r, self._L)
+        return _omega_from_L_principal(self._moments, self._q_o, self._q_r, self._L)
 
-    def _add_angular_momentum(self, dL: np.ndarray) -> None:
-        if self._state == "omega":
-            # seed 002 §3.2: L_t = I_world ω_t; L_{t+1} = L_t + ΔL; ω_{t+1} = I_world⁻¹ L_{t+1}
-            L = L_from_omega_principal(self._moments, self._q_o, self._q_r, self._omega) + dL
-            self._omega = omega_from_L_principal(self._moments, self._q_o, self._q_r, L)
-        else:
-            self._L = self._L + dL
+    def _angular_momentum_plus(self, dL: np.ndarray) -> dict:
+        """The rotation fields after adding ``dL`` to L."""
+        with np.errstate(over="ignore", invalid="ignore"):
+            if self._state == "omega":
+                # the article's §3.2: L_t = I_world ω_t; L_{t+1} = L_t + ΔL; ω_{t+1} = I_world⁻¹ L_{t+1}
+                L = _L_from_omega_principal(self._moments, self._q_o, self._q_r, self._omega) + dL
+                return {"_omega": _omega_from_L_principal(self._moments, self._q_o, self._q_r, L)}
+            return {"_L": self._L + dL}
 
     def _lever(self, point) -> np.ndarray:
-        return _v.vector3(point, "point", allow_batch=False) - self._x
+        with np.errstate(over="ignore", invalid="ignore"):
+            return _v.vector3(point, "point", allow_batch=False) - self._x
 
     # ------------------------------------------------------------------ forces and impulses
     def apply_force(self, F, dt, point=None) -> None:
-        """Apply force ``F`` (world) for ``dt`` (seed 002 §3.1.1, §3.3.1).
+        """Apply force ``F`` (world) for ``dt`` (the forces-and-impulses article, §3 力の適用: 3.1.1, 3.3.1).
 
         ``v += F/m Δt``; if ``point`` (world) is given, also ``L += (p − x) × F Δt``.
+        Bad input (or a new state that would overflow) raises ValueError and leaves the body unchanged.
         """
         F = _v.vector3(F, "F", allow_batch=False)
         dt = _v.positive(dt, "dt")
-        dL = None if point is None else np.cross(self._lever(point), F) * dt
-        self._v = self._v + F / self._mass * dt
-        if dL is not None:
-            self._add_angular_momentum(dL)
+        with np.errstate(over="ignore", invalid="ignore"):
+            fields = {"_v": self._v + F / self._mass * dt}
+            if point is not None:
+                fields.update(self._angular_momentum_plus(np.cross(self._lever(point), F) * dt))
+        self._update(("F", "dt") + (() if point is None else ("point",)), **fields)
 
     def apply_impulse(self, J, point=None) -> None:
-        """Apply linear impulse ``J`` (world) (seed 002 §3.1.2, §3.3.2).
+        """Apply linear impulse ``J`` (world) (the forces-and-impulses article, §3: 3.1.2, 3.3.2).
 
         ``v += J/m``; if ``point`` (world) is given, also ``L += (p − x) × J``.
+        Bad input (or a new state that would overflow) raises ValueError and leaves the body unchanged.
         """
         J = _v.vector3(J, "J", allow_batch=False)
-        dL = None if point is None else np.cross(self._lever(point), J)
-        self._v = self._v + J / self._mass
-        if dL is not None:
-            self._add_angular_momentum(dL)
+        with np.errstate(over="ignore", invalid="ignore"):
+            fields = {"_v": self._v + J / self._mass}
+            if point is not None:
+                fields.update(self._angular_momentum_plus(np.cross(self._lever(point), J)))
+        self._update(("J",) + (() if point is None else ("point",)), **fields)
 
     def apply_torque(self, tau, dt) -> None:
-        """Apply torque ``τ`` (world, about the centre of mass) for ``dt``: ``L += τ Δt`` (§3.2.1)."""
+        """Apply torque ``τ`` (world, about the centre of mass) for ``dt``: ``L += τ Δt`` (the article's §3.2.1)."""
         tau = _v.vector3(tau, "tau", allow_batch=False)
         dt = _v.positive(dt, "dt")
-        self._add_angular_momentum(tau * dt)
+        with np.errstate(over="ignore", invalid="ignore"):
+            fields = self._angular_momentum_plus(tau * dt)
+        self._update(("tau", "dt"), **fields)
 
     def apply_angular_impulse(self, H) -> None:
-        """Apply angular impulse ``H`` (world): ``L += H`` (seed 002 §3.2.2)."""
-        self._add_angular_momentum(_v.vector3(H, "H", allow_batch=False))
+        """Apply angular impulse ``H`` (world): ``L += H`` (the forces-and-impulses article, §3.2.2)."""
+        H = _v.vector3(H, "H", allow_batch=False)
+        self._update(("H",), **self._angular_momentum_plus(H))
 
     def step(self, dt) -> None:
-        """Advance by ``dt`` (seed 002 §4), explicit Euler — first order in ``dt``.
+        """Advance by ``dt`` (the forces-and-impulses article, §4 更新), explicit Euler — first order in ``dt``.
 
         ``x += v Δt``; ``q_r ← normalise(q_r + ½ (0, ω_world) ⊗ q_r Δt)`` with the current
         ``ω_world``; afterwards ``ω_world = I_world⁻¹ L`` for the new attitude (``L`` unchanged).
-        With ``state="omega"`` ω is left unchanged instead (seed 002's bug).
+        With ``state="omega"`` ω is left unchanged instead (the article's bug).
         """
         dt = _v.positive(dt, "dt")
         omega = self._omega_now()
-        self._x = self._x + self._v * dt
-        self._q_r = _q.normalize(self._q_r + _q.derivative_world(self._q_r, omega) * dt)
+        with np.errstate(over="ignore", invalid="ignore"):
+            x = self._x + self._v * dt
+            q = self._q_r + 0.5 * _q._mul(_q._pure(omega), self._q_r) * dt
+            finite = np.all(np.isfinite(q)) and np.any(q != 0.0)
+        if not finite:
+            raise ValueError("dt too large: the attitude update q_r + q̇ dt overflows")
+        self._update(("dt",), _x=x, _q_r=_q._unit(q))
 
     # ------------------------------------------------------------------ read-only properties
     @property

@@ -171,39 +171,49 @@ def _rates_into(a1, a2, a3, Y, R, tmp):
     rz *= 0.5                                                       # ½ (qw ω3 + qx ω2 − qy ω1)
 
 
-def _rk4_batch(consts, x0, out):
-    """:func:`_step_rk4` for a batch, in place: ``out[i] ← rk4 step of out[i−1]`` for (7, N) states.
-
-    ``out`` has shape (steps+1, 7, N) with ``out[0] = x0``. The stages are whole (7, N) operations
-    on preallocated buffers (k, m + n accumulated in ``A``, stage state ``Y``), combined as
-    ``x + dt/6 (k + 2 (m + n) + p)`` and the quaternion rows renormalised, exactly as
-    :func:`_step_rk4` does for one body.
-    """
-    a1, a2, a3, dt, _ = consts
+def _rk4_step_into(a1, a2, a3, dt, X, Xn, K, A, R, Y, tmp):
+    """One rk4 step of a batch of (7, N) states: ``Xn ← step(X)``, with scratch K, A, R, Y (7, N), tmp (N,)."""
     h = 0.5 * dt
     d = dt / 6.0
-    K, A, R, Y = (np.empty(x0.shape) for _ in range(4))
-    tmp = np.empty(x0.shape[1])
     mul = np.multiply
+    _rates_into(a1, a2, a3, X, K, tmp)                          # k
+    mul(K, h, out=Y); Y += X
+    _rates_into(a1, a2, a3, Y, A, tmp)                          # m
+    mul(A, h, out=Y); Y += X
+    _rates_into(a1, a2, a3, Y, R, tmp)                          # n
+    A += R                                                      # m + n
+    mul(R, dt, out=Y); Y += X
+    _rates_into(a1, a2, a3, Y, R, tmp)                          # p
+    A *= 2.0; A += K; A += R; A *= d                            # dt/6 (k + 2 (m + n) + p)
+    np.add(X, A, out=Xn)
+    Q = Xn[3:]
+    qw, qx, qy, qz = Q
+    mul(qw, qw, out=tmp); mul(qx, qx, out=R[0]); tmp += R[0]    # |q|² (as _normalized)
+    mul(qy, qy, out=R[0]); tmp += R[0]; mul(qz, qz, out=R[0]); tmp += R[0]
+    np.sqrt(tmp, out=tmp); np.divide(1.0, tmp, out=tmp)
+    Q *= tmp
+
+
+def _rk4_batch(consts, x0, out, every=1):
+    """:func:`_step_rk4` for a batch, in place: ``out[i] ←`` ``every`` rk4 steps from ``out[i−1]`` for (7, N) states.
+
+    ``out`` has shape (n+1, 7, N) with ``out[0] = x0``. The stages are whole (7, N) operations
+    on preallocated buffers (k, m + n accumulated in ``A``, stage state ``Y``), combined as
+    ``x + dt/6 (k + 2 (m + n) + p)`` and the quaternion rows renormalised, exactly as
+    :func:`_step_rk4` does for one body (:func:`_rk4_step_into`). With ``every = k`` the steps
+    between kept samples run in two scratch buffers, so the kept samples are bit for bit those of
+    the full run.
+    """
+    a1, a2, a3, dt, _ = consts
+    buffers = tuple(np.empty(x0.shape) for _ in range(4)) + (np.empty(x0.shape[1]),)
     out[0] = x0
+    scratch = (np.empty(x0.shape), np.empty(x0.shape)) if every > 1 else ()
     for i in range(1, out.shape[0]):
-        X, Xn = out[i - 1], out[i]
-        _rates_into(a1, a2, a3, X, K, tmp)                          # k
-        mul(K, h, out=Y); Y += X
-        _rates_into(a1, a2, a3, Y, A, tmp)                          # m
-        mul(A, h, out=Y); Y += X
-        _rates_into(a1, a2, a3, Y, R, tmp)                          # n
-        A += R                                                      # m + n
-        mul(R, dt, out=Y); Y += X
-        _rates_into(a1, a2, a3, Y, R, tmp)                          # p
-        A *= 2.0; A += K; A += R; A *= d                            # dt/6 (k + 2 (m + n) + p)
-        np.add(X, A, out=Xn)
-        Q = Xn[3:]
-        qw, qx, qy, qz = Q
-        mul(qw, qw, out=tmp); mul(qx, qx, out=R[0]); tmp += R[0]    # |q|² (as _normalized)
-        mul(qy, qy, out=R[0]); tmp += R[0]; mul(qz, qz, out=R[0]); tmp += R[0]
-        np.sqrt(tmp, out=tmp); np.divide(1.0, tmp, out=tmp)
-        Q *= tmp
+        X = out[i - 1]
+        for j in range(every - 1):
+            _rk4_step_into(a1, a2, a3, dt, X, scratch[j % 2], *buffers)
+            X = scratch[j % 2]
+        _rk4_step_into(a1, a2, a3, dt, X, out[i], *buffers)
     return out
 
 
@@ -275,32 +285,48 @@ def _normalized_state(state, sqrt):
 # Drivers
 # ---------------------------------------------------------------------------------------------
 
-def _run_components(step, consts, state0, steps, batch):
-    """Iterate ``state ← step(consts, *state)`` and return the states, shape (steps+1, 7[, N])."""
+def _run_components(step, consts, state0, steps, batch, every=1):
+    """Iterate ``state ← step(consts, *state)``; keep every ``every``-th state: shape (steps/every+1, 7[, N]).
+
+    One body runs on Python floats. If a step fails because the state overflowed (``math.cos(inf)``
+    raises ValueError), the remaining samples are NaN (the caller reports the blow-up).
+    """
+    n_out = steps // every + 1
     if not batch:
         state = tuple(float(x) for x in state0)
         buf = array("d", state)
         extend = buf.extend
-        for _ in range(steps):
-            state = step(consts, *state)
-            extend(state)
-        return np.frombuffer(buf, dtype=float).reshape(steps + 1, 7)
+        try:
+            if every == 1:
+                for _ in range(steps):
+                    state = step(consts, *state)
+                    extend(state)
+            else:
+                inner = range(every)
+                for _ in range(n_out - 1):
+                    for _ in inner:
+                        state = step(consts, *state)
+                    extend(state)
+        except (ValueError, ZeroDivisionError, OverflowError):
+            buf.extend([math.nan] * (7 * n_out - len(buf)))
+        return np.frombuffer(buf, dtype=float).reshape(n_out, 7)
     # A batch runs on (chunk,) component arrays. Every operation makes a new array; arrays above
     # glibc's 128 KB mmap threshold are mapped and page-faulted afresh on every operation, so large
     # batches run in equal chunks of at most _CHUNK bodies (N = 10 000 runs in one piece).
     x0 = np.array(state0, dtype=float)                    # (7, N)
     n = x0.shape[1]
-    out = np.empty((steps + 1, 7, n))
+    out = np.empty((n_out, 7, n))
     out[0] = x0
     size = -(-n // -(-n // _CHUNK))
     for lo in range(0, n, size):
         hi = min(lo + size, n)
         if step is _step_rk4:                             # in place on (7, chunk) buffers
-            _rk4_batch(consts, x0[:, lo:hi], out[:, :, lo:hi])
+            _rk4_batch(consts, x0[:, lo:hi], out[:, :, lo:hi], every)
             continue
         state = tuple(np.array(x0[j, lo:hi]) for j in range(7))
-        for i in range(1, steps + 1):
-            state = step(consts, *state)
+        for i in range(1, n_out):
+            for _ in range(every):
+                state = step(consts, *state)
             block = out[i, :, lo:hi]
             for j in range(7):
                 block[j] = state[j]
@@ -317,8 +343,8 @@ def _cross_rows(R, w):
     return np.stack([r1 * w2 - r2 * w1, r2 * w0 - r0 * w2, r0 * w1 - r1 * w0], axis=-1)
 
 
-def _rk4_dcm_states(moments, w0, q0, dt, steps):
-    """Seed 003's ``runge_kutta`` (DCM), fixed: w0 (N, 3), q0 (N, 4) → ω (steps+1, N, 3), R (steps+1, N, 3, 3).
+def _rk4_dcm_states(moments, w0, q0, dt, steps, every=1):
+    """Seed 003's ``runge_kutta`` (DCM), fixed: w0 (N, 3), q0 (N, 4) → ω (n+1, N, 3), R (n+1, N, 3, 3), n = steps/every.
 
     ``R = to_matrix(q)`` is body → world (seed 003's DCM is ``Rᵀ``); ``Ṙ = R [ω]× = [R ω]× R``.
     """
@@ -332,8 +358,9 @@ def _rk4_dcm_states(moments, w0, q0, dt, steps):
 
     w = np.array(w0, dtype=float)
     R = _q.to_matrix(q0)                                   # body → world, v_world = R v_body
-    ws = np.empty((steps + 1,) + w.shape)
-    Rs = np.empty((steps + 1,) + R.shape)
+    n_out = steps // every + 1
+    ws = np.empty((n_out,) + w.shape)
+    Rs = np.empty((n_out,) + R.shape)
     ws[0], Rs[0] = w, R
     h = 0.5 * dt
     for i in range(1, steps + 1):
@@ -346,8 +373,14 @@ def _rk4_dcm_states(moments, w0, q0, dt, steps):
         k4 = omega_rate(w + dt * k3)
         l4 = _cross_rows(R + dt * l3, w + dt * k3)         # seed 003 assigns l3 twice, never l4
         w = w + dt / 6.0 * (k1 + 2.0 * k2 + 2.0 * k3 + k4)
-        R = _rot._polar(R + dt / 6.0 * (l1 + 2.0 * l2 + 2.0 * l3 + l4))   # orthonormalize: polar factor
-        ws[i], Rs[i] = w, R
+        R = R + dt / 6.0 * (l1 + 2.0 * l2 + 2.0 * l3 + l4)
+        if not (np.isfinite(R).all() and np.isfinite(w).all()):   # blew up: the SVD cannot go on
+            first = -(-i // every)                         # the first kept sample at or after step i
+            ws[first:], Rs[first:] = np.nan, np.nan
+            break
+        R = _rot._polar(R)                                 # orthonormalize: polar factor
+        if i % every == 0:
+            ws[i // every], Rs[i // every] = w, R
     return ws, Rs
 
 
@@ -375,6 +408,35 @@ class Trajectory:
     method: str
     inertia: np.ndarray
 
+    def __post_init__(self):
+        """Check the fields (a Trajectory made by hand); :func:`simulate` builds it unchecked."""
+        t = _v.array(self.t, "t")
+        if t.ndim != 1 or t.size == 0:
+            raise ValueError(f"t must be a 1-D array of sample times, got shape {t.shape}")
+        w = _v.array(self.omega_body, "omega_body", (3,))
+        q = _v.quaternion(self.q, "q")
+        if w.ndim not in (2, 3) or w.shape[0] != t.shape[0]:
+            raise ValueError(f"omega_body must have shape (n, 3) or (n, N, 3) with n = len(t) = {t.shape[0]}; "
+                             f"got omega_body {w.shape} and t {t.shape}")
+        if q.shape != w.shape[:-1] + (4,):
+            raise ValueError(f"q must have shape {w.shape[:-1] + (4,)} (one attitude per omega_body sample), "
+                             f"got q {q.shape} and omega_body {w.shape}")
+        method = _v.choice(self.method, "method", METHODS)
+        inertia = _inertia_array(self.inertia, invertible=False)
+        for name, value in (("t", t), ("omega_body", w), ("q", q), ("method", method), ("inertia", inertia)):
+            if isinstance(value, np.ndarray):
+                value = np.array(value)                    # a copy: the caller's array stays writeable
+                value.setflags(write=False)
+            object.__setattr__(self, name, value)
+
+    @classmethod
+    def _unchecked(cls, **fields):
+        """A Trajectory from fields that :func:`simulate` has already checked (no copies)."""
+        self = object.__new__(cls)
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+        return self
+
     @property
     def kinetic_energy(self) -> np.ndarray:
         """``½ ω·Iω`` at every sample, shape (n+1,) or (n+1, N)."""
@@ -395,7 +457,7 @@ _STEPS = {
 }
 
 
-def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4") -> Trajectory:
+def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4", keep_every=1, blowup="raise") -> Trajectory:
     """Integrate the torque-free rigid body: Euler's equations with the attitude (seed 003).
 
     Parameters
@@ -418,12 +480,31 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4") -> Trajectory
     method : str
         One of :data:`METHODS`: ``"euler"``, ``"semi-implicit-euler"``, ``"rk4"`` (default),
         ``"rk4-dcm"``, ``"splitting"``, ``"splitting4"``.
+    keep_every : int, keyword-only
+        Keep every k-th sample (default 1, all): the result holds the samples at steps
+        ``0, k, 2k, …, steps`` — bit for bit the full run's ``[::k]`` — so long runs and large
+        batches need ``k`` times less memory. ``steps`` must be a multiple of ``keep_every``
+        (so that the last step is kept).
+    blowup : {"raise", "keep"}, keyword-only
+        What to do when the integration overflows (explicit Euler at a large step, or a huge
+        ``omega0``): ``"raise"`` (default) raises ValueError naming ``dt`` and ``omega0`` with the
+        step where it happened; ``"keep"`` returns the trajectory with inf/NaN samples from that
+        step on (to show the blow-up of an unstable integrator).
 
     Returns
     -------
     Trajectory
         ``t`` (n+1,), ``omega_body`` (n+1, 3) or (n+1, N, 3), ``q`` (n+1, 4) or (n+1, N, 4),
-        ``method``, ``inertia``.
+        ``method``, ``inertia``; ``n = steps / keep_every``.
+
+    Raises
+    ------
+    ValueError
+        Naming the argument: a bad ``inertia`` (not physical, a zero moment), ``omega0``, ``q0``,
+        ``dt``, ``steps``, ``method``, ``keep_every`` or ``blowup``; ``omega0`` and ``q0`` holding
+        different numbers of bodies; a result larger than 2 GB (``steps`` too large for the
+        number of bodies: the message says how large, and ``keep_every`` helps); the blow-up
+        above.
 
     Notes
     -----
@@ -438,12 +519,15 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4") -> Trajectory
     All methods are torque-free (the splitting methods can only be: their sub-flows are the exact
     flows of the kinetic energy). For a torque, integrate :func:`euler_rhs` yourself.
     """
-    if not isinstance(method, str) or method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(repr(m) for m in METHODS)}; got {method!r}")
+    method = _v.choice(method, "method", METHODS)
+    blowup = _v.choice(blowup, "blowup", ("raise", "keep"))
     dt = _v.positive(dt, "dt")
     steps = _v.positive_int(steps, "steps")
+    every = _v.positive_int(keep_every, "keep_every")
+    if steps % every:
+        raise ValueError(f"steps ({steps}) must be a multiple of keep_every ({every}), so that the last "
+                         "step is kept")
     inertia_arr = _inertia_array(inertia, invertible=True)
-    moments, O = _principal(inertia_arr)
 
     w0 = _v.vector3(omega0, "omega0")
     if w0.ndim > 2:
@@ -459,41 +543,37 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4") -> Trajectory
         if (w0.ndim == 2 and w0.shape[0] != n) or (qa.ndim == 2 and qa.shape[0] != n):
             raise ValueError(f"omega0 {w0.shape} and q0 {qa.shape} must hold the same number of bodies")
         if n < 1:
-            raise ValueError("omega0 must hold at least one body, got shape (0, 3)")
-    qa = _q.normalize(qa)
+            raise ValueError(f"omega0 and q0 must hold at least one body, got shapes {w0.shape} and {qa.shape}")
+    n_out = steps // every + 1
+    n_bodies = n if batch else 1
+    _v.result_size(n_out * (7 * n_bodies + 1), "steps",
+                   f"the trajectory of {n_out:,} samples × {n_bodies:,} bod{'y' if n_bodies == 1 else 'ies'} × 7 numbers "
+                   f"(steps = {steps:,}, keep_every = {every:,})")
+    qa = _q._unit(qa)
+    moments, O = _principal(inertia_arr)
 
     # Into principal axes.
     if O is not None:
         q_o = _q.from_matrix(O)
         w0 = w0 @ O                                        # ω_p = Oᵀ ω (row vectors)
-        qa = _q.multiply(qa, q_o)
+        qa = _q._mul(qa, q_o)
     w0b = np.broadcast_to(w0, (n, 3)) if batch else w0
     qab = np.broadcast_to(qa, (n, 4)) if batch else qa
 
-    if method == "rk4-dcm":
-        ws, Rs = _rk4_dcm_states(moments, np.atleast_2d(w0b), np.atleast_2d(qab), dt, steps)
-        out = np.concatenate([ws, _q.from_matrix(Rs)], axis=-1).transpose(0, 2, 1)
-        if not batch:
-            out = out[:, :, 0]
-    else:
-        if batch:
-            fn_cos, fn_sin, fn_sqrt = np.cos, np.sin, np.sqrt
-        else:
-            fn_cos, fn_sin, fn_sqrt = math.cos, math.sin, math.sqrt
-        if method.startswith("splitting"):
-            consts = (tuple(1.0 / float(m) for m in moments), dt, fn_cos, fn_sin, fn_sqrt)
-            x0 = w0b * moments                             # m = I ω
-        else:
-            consts = (*_euler_constants(moments), dt, fn_sqrt)
-            x0 = w0b
-        state0 = (*np.moveaxis(x0, -1, 0), *np.moveaxis(qab, -1, 0))
-        out = _run_components(_STEPS[method], consts, state0, steps, batch)
-        if method.startswith("splitting"):
-            out = out.copy()
-            out[:, :3] /= moments.reshape((3, 1) if batch else (3,))
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        out = _integrate(method, moments, w0b, qab, dt, steps, every, batch)
+    last = out[-1]
+    if not np.all(np.isfinite(last)):
+        if blowup == "raise":
+            good = np.isfinite(out).reshape(out.shape[0], -1).all(axis=-1)
+            i = int(np.argmin(good))
+            raise ValueError(
+                f"dt or omega0 too large: the '{method}' integration blew up (ω overflowed to inf or NaN) "
+                f"by step {i * every} (t = {i * every * dt:.4g} s); take a smaller dt (or a smaller omega0), "
+                "or pass blowup='keep' to get the trajectory with inf/NaN samples from there on")
 
     if batch:
-        # Views of the (steps+1, 7, N) states as (steps+1, N, 3|4): a contiguous copy would cost
+        # Views of the (n+1, 7, N) states as (n+1, N, 3|4): a contiguous copy would cost
         # about a sixth of a 10 000-body run.
         omega = out[:, :3].transpose(0, 2, 1)
         q = out[:, 3:].transpose(0, 2, 1)
@@ -503,14 +583,41 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4") -> Trajectory
 
     # Back to the user's body frame.
     if O is not None:
-        omega = omega @ O.T                                # ω = O ω_p
-        q = _q.multiply(q, _q.conjugate(q_o))
+        with np.errstate(over="ignore", invalid="ignore"):
+            omega = omega @ O.T                            # ω = O ω_p
+            q = _q._mul(q, q_o * np.array([1.0, -1.0, -1.0, -1.0]))
 
-    t = np.arange(steps + 1) * dt
+    t = np.arange(0, steps + 1, every) * dt
     inertia_out = np.array(inertia_arr)
     for a in (t, omega, q, inertia_out):
         a.setflags(write=False)
-    return Trajectory(t=t, omega_body=omega, q=q, method=method, inertia=inertia_out)
+    return Trajectory._unchecked(t=t, omega_body=omega, q=q, method=method, inertia=inertia_out)
+
+
+def _integrate(method, moments, w0b, qab, dt, steps, every, batch):
+    """The states (n+1, 7[, N]) in principal axes: ω_p (3) and q_p (4), every ``every``-th step."""
+    if method == "rk4-dcm":
+        ws, Rs = _rk4_dcm_states(moments, np.atleast_2d(w0b), np.atleast_2d(qab), dt, steps, every)
+        good = np.isfinite(Rs).all(axis=(-1, -2))
+        qs = np.where(good[..., None], _q.from_matrix(np.where(good[..., None, None], Rs, np.eye(3))), np.nan)
+        out = np.concatenate([ws, qs], axis=-1).transpose(0, 2, 1)
+        return out if batch else out[:, :, 0]
+    if batch:
+        fn_cos, fn_sin, fn_sqrt = np.cos, np.sin, np.sqrt
+    else:
+        fn_cos, fn_sin, fn_sqrt = math.cos, math.sin, math.sqrt
+    if method.startswith("splitting"):
+        consts = (tuple(1.0 / float(m) for m in moments), dt, fn_cos, fn_sin, fn_sqrt)
+        x0 = w0b * moments                             # m = I ω
+    else:
+        consts = (*_euler_constants(moments), dt, fn_sqrt)
+        x0 = w0b
+    state0 = (*np.moveaxis(x0, -1, 0), *np.moveaxis(qab, -1, 0))
+    out = _run_components(_STEPS[method], consts, state0, steps, batch, every)
+    if method.startswith("splitting"):
+        out = out.copy()
+        out[:, :3] /= moments.reshape((3, 1) if batch else (3,))
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -536,20 +643,26 @@ def euler_rhs(inertia, omega_body, torque_body=0.0) -> np.ndarray:
     """
     a = _inertia_array(inertia, invertible=True)
     w = _v.vector3(omega_body, "omega_body")
-    if np.ndim(torque_body) == 0:
+    scalar = isinstance(torque_body, (int, float, np.number)) and not isinstance(torque_body, (bool, np.bool_)) \
+        or (isinstance(torque_body, np.ndarray) and torque_body.ndim == 0)
+    if scalar:
         tau = _v.finite_scalar(torque_body, "torque_body")
         if tau != 0.0:
-            raise ValueError(f"torque_body must be a (..., 3) vector (or 0 for none), got {torque_body!r}")
+            raise ValueError(f"torque_body must be a (..., 3) vector (or 0 for none), got {_v.describe(torque_body)}")
         tau = np.zeros(3)
     else:
         tau = _v.vector3(torque_body, "torque_body")
-    if a.shape == (3,):
-        w1, w2, w3 = np.moveaxis(w, -1, 0)
-        zero = np.zeros_like(w1)       # the ω part of the component formulas, with a dummy attitude
-        rate = np.stack(_rates(*_euler_constants(a), w1, w2, w3, zero, zero, zero, zero)[:3], axis=-1)
-        return rate + tau / a
-    rhs = tau - np.cross(w, w @ a.T)
-    return rhs @ np.linalg.inv(a).T
+        _v.broadcast(("omega_body", w, 1), ("torque_body", tau, 1))
+    with np.errstate(over="ignore", invalid="ignore"):
+        if a.shape == (3,):
+            w1, w2, w3 = np.moveaxis(w, -1, 0)
+            zero = np.zeros_like(w1)       # the ω part of the component formulas, with a dummy attitude
+            rate = np.stack(_rates(*_euler_constants(a), w1, w2, w3, zero, zero, zero, zero)[:3], axis=-1)
+            out = rate + tau / a
+        else:
+            rhs = tau - np.cross(w, w @ a.T)
+            out = rhs @ np.linalg.inv(a).T
+    return _v.finite_result(out, ("inertia", "omega_body", "torque_body"), "ω̇ = I⁻¹(τ − ω × I ω)")
 
 
 def angular_momentum(inertia, omega_body) -> np.ndarray:
@@ -561,10 +674,15 @@ def angular_momentum(inertia, omega_body) -> np.ndarray:
     """
     a = _inertia_array(inertia, invertible=False)
     w = _v.vector3(omega_body, "omega_body")
-    return w * a if a.shape == (3,) else w @ a.T
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = w * a if a.shape == (3,) else w @ a.T
+    return _v.finite_result(out, ("inertia", "omega_body"), "I ω")
 
 
 def kinetic_energy(inertia, omega_body) -> np.ndarray:
     """Rotational kinetic energy ``T = ½ ω·Iω`` (frame-independent), shape (...)."""
     w = _v.vector3(omega_body, "omega_body")
-    return 0.5 * np.einsum("...i,...i->...", w, angular_momentum(inertia, w))
+    L = angular_momentum(inertia, w)
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = 0.5 * np.einsum("...i,...i->...", w, L)
+    return _v.finite_result(out, ("inertia", "omega_body"), "½ ω·I ω")

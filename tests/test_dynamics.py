@@ -283,3 +283,94 @@ def test_other_functions_bad_input():
         dynamics.kinetic_energy(np.ones(4), ASYM_W0)
     with pytest.raises(ValueError, match="omega_body.*finite"):
         dynamics.angular_momentum(ASYM_I, [np.inf, 0, 0])
+
+
+# --- issue 14: memory, keep_every, blow-up, huge inputs, Trajectory checks ---------------------
+
+@pytest.mark.parametrize("method", METHODS)
+def test_keep_every_gives_the_full_runs_every_kth_sample(method):
+    steps, k = (60, 6) if method == "rk4-dcm" else (600, 25)
+    for w0, q0 in ((ASYM_W0, Q0), (np.array([[0.4, 0.8, 0.6], [1.0, -0.2, 0.3]]), Q0)):
+        full = simulate(ASYM_I, w0, q0, dt=0.01, steps=steps, method=method)
+        thin = simulate(ASYM_I, w0, q0, dt=0.01, steps=steps, method=method, keep_every=k)
+        np.testing.assert_array_equal(thin.t, full.t[::k])
+        np.testing.assert_array_equal(thin.omega_body, full.omega_body[::k])
+        np.testing.assert_array_equal(thin.q, full.q[::k])
+    # a full tensor too (integrated in principal axes)
+    I = np.array([[2.0, -0.3, 0.1], [-0.3, 3.0, 0.2], [0.1, 0.2, 4.0]])
+    full = simulate(I, ASYM_W0, dt=0.01, steps=steps, method=method)
+    thin = simulate(I, ASYM_W0, dt=0.01, steps=steps, method=method, keep_every=k)
+    np.testing.assert_array_equal(thin.omega_body, full.omega_body[::k])
+
+
+def test_keep_every_must_divide_steps():
+    with pytest.raises(ValueError, match=r"^steps \(10\) must be a multiple of keep_every \(3\)"):
+        simulate(ASYM_I, ASYM_W0, dt=0.01, steps=10, keep_every=3)
+    for bad in (0, -1, 2.0, "2", None, True):
+        with pytest.raises(ValueError, match="^keep_every must be an integer"):
+            simulate(ASYM_I, ASYM_W0, dt=0.01, steps=10, keep_every=bad)
+
+
+def test_a_result_too_large_is_refused_at_once_naming_steps():
+    import time
+    t0 = time.perf_counter()
+    with pytest.raises(ValueError, match=r"^steps too large: the trajectory of 1,000,000,000,001 samples .* "
+                                         r"would take 58.2 TB, more than the limit of 2 GB"):
+        simulate(ASYM_I, ASYM_W0, dt=0.01, steps=10 ** 12)
+    with pytest.raises(ValueError, match=r"^steps too large: .* × 10,000 bodies"):
+        simulate(ASYM_I, np.ones((10_000, 3)), dt=0.01, steps=10_000)
+    assert time.perf_counter() - t0 < 1.0
+    # keep_every brings the same run under the limit (checked without running it)
+    with pytest.raises(ValueError, match="^steps too large"):
+        simulate(ASYM_I, np.ones((10_000, 3)), dt=0.01, steps=5000)
+    tr = simulate(ASYM_I, np.ones((10, 3)), dt=0.01, steps=5000, keep_every=1000)
+    assert tr.omega_body.shape == (6, 10, 3)
+
+
+def test_blowup_raises_with_the_step_or_is_kept_on_request():
+    with pytest.raises(ValueError, match=r"^dt or omega0 too large: the 'euler' integration blew up .* by step \d+"):
+        simulate(ASYM_I, ASYM_W0, dt=0.3, steps=1000, method="euler")
+    tr = simulate(ASYM_I, ASYM_W0, dt=0.3, steps=1000, method="euler", blowup="keep")
+    assert np.isfinite(tr.omega_body[0]).all() and not np.isfinite(tr.omega_body[-1]).all()
+    # every method whose steps can overflow (the splitting methods only turn m: |m| is kept)
+    for method in ("euler", "semi-implicit-euler", "rk4", "rk4-dcm"):
+        with pytest.raises(ValueError, match="blew up"):
+            simulate(ASYM_I, [1e200, 1e200, 1e200], dt=0.01, steps=10, method=method)
+        kept = simulate(ASYM_I, [1e200, 1e200, 1e200], dt=0.01, steps=10, method=method, blowup="keep")
+        assert kept.omega_body.shape == (11, 3)
+    with pytest.raises(ValueError, match="^blowup must be one of 'raise', 'keep'"):
+        simulate(ASYM_I, ASYM_W0, dt=0.01, steps=10, blowup="ignore")
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-170, 1e200, 1e300])
+def test_q0_of_any_size_is_normalised_first(scale):
+    """q0 = [1e200]*4 used to raise ZeroDivisionError (its squares overflowed)."""
+    q = np.array([1.0, 1.0, 1.0, 1.0])
+    for method in ("rk4", "splitting"):
+        ref = simulate(ASYM_I, ASYM_W0, q, dt=0.01, steps=20, method=method)
+        tr = simulate(ASYM_I, ASYM_W0, scale * q, dt=0.01, steps=20, method=method)
+        np.testing.assert_allclose(tr.q, ref.q, atol=1e-15)
+
+
+def test_trajectory_checks_its_fields():
+    tr = simulate(ASYM_I, ASYM_W0, dt=0.01, steps=4)
+    again = dynamics.Trajectory(list(tr.t), tr.omega_body.tolist(), tr.q, "rk4", tuple(ASYM_I))
+    np.testing.assert_array_equal(again.omega_body, tr.omega_body)
+    assert not again.t.flags.writeable
+    with pytest.raises(ValueError, match=r"^omega_body must have shape \(n, 3\) or \(n, N, 3\) with n = len\(t\) = 4"):
+        dynamics.Trajectory(tr.t[:-1], tr.omega_body, tr.q, "rk4", ASYM_I)
+    with pytest.raises(ValueError, match="^q must have shape"):
+        dynamics.Trajectory(tr.t, tr.omega_body, tr.q[:, :3], "rk4", ASYM_I)
+    with pytest.raises(ValueError, match="^method must be one of"):
+        dynamics.Trajectory(tr.t, tr.omega_body, tr.q, "rk5", ASYM_I)
+    with pytest.raises(ValueError, match="^inertia .*triangle"):
+        dynamics.Trajectory(tr.t, tr.omega_body, tr.q, "rk4", [1.0, 1.0, 3.0])
+
+
+def test_euler_rhs_and_energy_refuse_overflow():
+    with pytest.raises(ValueError, match="^inertia, omega_body or torque_body too large"):
+        dynamics.euler_rhs(ASYM_I, [1e200, 1e200, 1e200])
+    with pytest.raises(ValueError, match="^inertia or omega_body too large"):
+        dynamics.kinetic_energy(ASYM_I, [1e200, 0.0, 0.0])
+    with pytest.raises(ValueError, match=r"^omega_body and torque_body must broadcast"):
+        dynamics.euler_rhs(ASYM_I, np.ones((2, 3)), np.ones((3, 3)))
