@@ -136,9 +136,11 @@ def test_check_rod_spin():
     m, L, J = ex.EX1_MASS, ex.EX1_LENGTH, ex.EX1_IMPULSE
     right = (J * L / 2) / (m * L ** 2 / 12)
     assert right == pytest.approx(8.8889, abs=5e-5)
-    for typed in (8.8889, 8.889, "8.8889", [8.8889]):
+    for typed in (8.8889, 8.889, [8.8889]):                 # as the notebook prints it: accepted
         fb = ex.check_rod_spin(typed)
-        assert (bool(fb), "correct" in fb) == ((True, True) if typed != "8.8889" else (False, False)), fb
+        assert fb and "correct" in fb, fb
+    fb = ex.check_rod_spin("8.8889")                         # text: refused in plain words
+    assert not fb and "without quotes" in fb
     wrong = ex.check_rod_spin((J * L / 2) / (m * L ** 2 / 3))
     assert not wrong and "I_c" in wrong
     assert "hinged" in ex.check_rod_spin(J * L / (m * L ** 2 / 3))
