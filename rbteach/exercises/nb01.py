@@ -38,6 +38,12 @@ def _flip_products(I):
     return J
 
 
+def _shift(m, d):
+    """The parallel-axis term m (|d|² 1 − d dᵀ)."""
+    d = np.asarray(d, dtype=float)
+    return m * (d @ d * np.eye(3) - np.outer(d, d))
+
+
 def _box():
     m, a, b, c = BOX["mass"], BOX["a"], BOX["b"], BOX["c"]
     I_com = inertia.box(m, a, b, c)
@@ -59,7 +65,7 @@ def _box_hints():
         "the products of inertia carry a minus sign: I_xy = −∫ρ x y dV, negative for a box in the "
         "x, y > 0 quadrant.": _flip_products(right),
         "you subtracted m(|d|² 1 − d dᵀ) (the article's inertia_conversion goes from a point TO the "
-        "centre of mass); moving away from the centre of mass adds it.": inertia.to_center_of_mass(I_com, m, d),
+        "centre of mass); moving away from the centre of mass adds it.": I_com - _shift(m, d),
         "the diagonal is right, but the corner is off every symmetry plane: the products of inertia "
         "are not zero.": np.diag(np.diag(right)),
         "you shifted by the whole edges (a, b, c), the far corner; the centre of mass is at "
