@@ -100,7 +100,7 @@ def compute(I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], I3=DEFAULTS["I3"], w1=DEFAULTS
         ``max_omega_error``, ``max_energy_drift``, ``max_L_drift`` (floats).
     """
     moments, w0, dt, steps, method = _params(I1, I2, I3, w1, w2, w3, dt, method)
-    traj = _dyn.simulate(moments, w0, dt=dt, steps=steps, method=method)
+    traj = _dyn.simulate(moments, w0, dt=dt, steps=steps, method=method, blowup="keep")  # judged here, briefly
     t = traj.t
     _check_not_blown_up(traj, w0, method)
     omega_exact = _analytic.free_body(moments, w0, t)
