@@ -258,8 +258,9 @@ def rotation_matrix(R, name: str = "R", atol: float = ROTATION_ATOL) -> np.ndarr
     R = matrix3(R, name)
     if R.size == 0:
         return R
-    err = np.abs(np.swapaxes(R, -1, -2) @ R - np.eye(3)).max(axis=(-2, -1))
-    bad = err > atol
+    with np.errstate(over="ignore", invalid="ignore"):
+        err = np.abs(np.swapaxes(R, -1, -2) @ R - np.eye(3)).max(axis=(-2, -1))
+    bad = ~(err <= atol)
     if bad.any():
         where = "" if R.ndim == 2 else f" at {name}[{', '.join(map(str, _first(err, bad)))}]"
         raise ValueError(f"{name} must be orthogonal (a rotation matrix, RᵀR = 1 within {atol:g}); "

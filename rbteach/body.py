@@ -58,7 +58,7 @@ def _moments(moments, name="moments") -> np.ndarray:
         row = I if I.ndim == 1 else I[np.unravel_index(np.argmax(bad), bad.shape)]
         raise ValueError(f"{name} must be positive principal moments (they are inverted); got {row.tolist()}")
     s = np.sort(I, axis=-1)
-    bad = s[..., 0] + s[..., 1] < s[..., 2] * (1.0 - 1e-9)
+    bad = 0.5 * s[..., 0] + 0.5 * s[..., 1] < 0.5 * s[..., 2] * (1.0 - 1e-9)     # halves: no overflow
     if np.any(bad):
         row = s if s.ndim == 1 else s[np.unravel_index(np.argmax(bad), bad.shape)]
         raise ValueError(f"{name} violate the triangle inequality I1 + I2 >= I3: {row[0]:.6g} + {row[1]:.6g} < "

@@ -555,7 +555,8 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4", keep_every=1,
     # Into principal axes.
     if O is not None:
         q_o = _q.from_matrix(O)
-        w0 = w0 @ O                                        # ω_p = Oᵀ ω (row vectors)
+        with np.errstate(over="ignore", invalid="ignore"):
+            w0 = _v.finite_result(w0 @ O, "omega0", "ω in principal axes")   # ω_p = Oᵀ ω (row vectors)
         qa = _q._mul(qa, q_o)
     w0b = np.broadcast_to(w0, (n, 3)) if batch else w0
     qab = np.broadcast_to(qa, (n, 4)) if batch else qa

@@ -541,11 +541,11 @@ def _unphysical(I, scale, *, name="", allow_zero=True):
     if np.any(neg):
         return (f"has a negative principal moment {float(moments[..., 0][neg].min()):.6g}"
                 f"{_where(name, neg) if name else ''}; principal moments must be >= 0")
-    gap = moments[..., 0] + moments[..., 1] - moments[..., 2]
-    tri = gap < -_TRIANGLE_RTOL * largest
+    unit = np.where(largest > 0, largest, 1.0)
+    gap = moments[..., 0] / unit + moments[..., 1] / unit - moments[..., 2] / unit     # relative: no overflow
+    tri = gap < -_TRIANGLE_RTOL
     if np.any(tri):
-        k = np.unravel_index(np.argmin(np.where(tri, gap / np.where(largest > 0, largest, 1.0), np.inf)),
-                             gap.shape)
+        k = np.unravel_index(np.argmin(np.where(tri, gap, np.inf)), gap.shape)
         I1, I2, I3 = moments[k]
         return (f"violates the triangle inequality I1 + I2 >= I3 of principal moments"
                 f"{_where(name, tri) if name else ''}: {I1:.6g} + {I2:.6g} < {I3:.6g}; "
@@ -800,14 +800,14 @@ def mesh(vertices, faces, *, mass=None, density=None):
     _check_closed_oriented(f, v.shape[0])
 
     used = np.unique(f)
-    ref = v[used].mean(axis=0)
-    extent = np.ptp(v[used], axis=0).max()
     with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+        ref = v[used].mean(axis=0)
+        extent = np.ptp(v[used], axis=0).max()
         a, b, c = (v[f[:, k]] - ref for k in range(3))
         det = np.einsum("ij,ij->i", a, np.cross(b, c))
         volume = det.sum() / 6.0
         size = extent ** 3
-    _v.finite_result((det, volume, size), "vertices", "the volume")
+    _v.finite_result((ref, extent, det, volume, size), "vertices", "the volume")
     shell = _shell_labels(f)
     shell_volume = np.bincount(shell, weights=det) / 6.0
     flat = ~(np.abs(shell_volume) > 1e-12 * size)

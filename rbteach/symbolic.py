@@ -18,7 +18,10 @@ Every function checks the shapes of its arguments and raises ValueError naming t
 
 from __future__ import annotations
 
+import numpy as np
 import sympy as sp
+
+from . import _validate as _v
 
 __all__ = [
     "quaternion", "vector", "sym_multiply", "sym_conjugate", "sym_norm_squared", "sym_rotate",
@@ -28,35 +31,75 @@ __all__ = [
 ]
 
 
+_SEQUENCES = (list, tuple, np.ndarray, sp.MatrixBase, sp.Tuple)
+
+
+def _expr(x, name: str, *, allow_infinite: bool = False) -> sp.Expr:
+    """``x`` as one real SymPy expression, or ValueError naming ``name``.
+
+    Numbers (int, float, numpy scalars, SymPy numbers) and SymPy expressions are accepted; ``None``,
+    strings (SymPy would parse them: build symbols with ``sympy.symbols``), booleans, conditions,
+    matrices, NaN, ``zoo``, complex numbers and (unless ``allow_infinite``, for integration bounds)
+    ±∞ are refused.
+    """
+    if x is None:
+        raise ValueError(f"{name} must be a SymPy expression or a real number, got None")
+    if isinstance(x, (str, bytes)):
+        raise ValueError(f"{name} must be a SymPy expression, not the string {_v.describe(x)}; "
+                         "build symbols with sympy.symbols(...)")
+    if isinstance(x, (bool, np.bool_)):
+        raise ValueError(f"{name} must be a SymPy expression or a real number, not {x!r}")
+    if isinstance(x, _SEQUENCES) or isinstance(x, (dict, set)):
+        raise ValueError(f"{name} must be a single expression, got a {type(x).__name__}")
+    try:
+        e = sp.sympify(x, strict=True)
+    except (sp.SympifyError, TypeError, ValueError, AttributeError):
+        raise ValueError(f"{name} must be a SymPy expression or a real number, got {_v.describe(x)}") from None
+    if not isinstance(e, sp.Expr):
+        raise ValueError(f"{name} must be an expression (a number or a formula), got {type(e).__name__} {e}")
+    bad = (sp.nan, sp.zoo) if allow_infinite else (sp.nan, sp.zoo, sp.oo, -sp.oo)
+    if e.has(*bad):
+        raise ValueError(f"{name} must be finite (no NaN, zoo{'' if allow_infinite else ' or ±oo'}), got {e}")
+    if e.is_real is False and not e.has(sp.oo, -sp.oo):
+        raise ValueError(f"{name} must be real, got the complex value {e}")
+    return e
+
+
+def _entries(a, name: str):
+    """The entries of a vector-like ``a`` and its shape (1-D, or 2-D for a row/column)."""
+    if isinstance(a, sp.MatrixBase):
+        return list(a), a.shape
+    if isinstance(a, np.ndarray):
+        return list(a.ravel()), a.shape
+    if isinstance(a, (list, tuple, sp.Tuple)):
+        nested = [isinstance(e, _SEQUENCES) for e in a]
+        if a and all(nested):
+            rows = [list(e) for e in a]
+            if len({len(r) for r in rows}) != 1:
+                raise ValueError(f"{name} must be a rectangular sequence; got rows of different lengths (ragged)")
+            return [e for r in rows for e in r], (len(rows), len(rows[0]))
+        if any(nested):
+            raise ValueError(f"{name} mixes numbers and sequences (ragged); give a flat sequence of expressions")
+        return list(a), (len(a),)
+    raise ValueError(f"{name} must be a sequence (list, tuple or Matrix) of expressions, got {_v.describe(a)}")
+
+
 def _column(a, n: int, name: str) -> sp.Matrix:
-    """``a`` as an n × 1 SymPy column, or ValueError naming ``name``."""
-    try:
-        m = sp.Matrix(a)
-    except (TypeError, ValueError, sp.SympifyError) as exc:
-        raise ValueError(f"{name} must be a sequence of {n} SymPy expressions, got {a!r}") from exc
-    if len(m) != n or (m.rows != 1 and m.cols != 1):
-        raise ValueError(f"{name} must have {n} components, got shape {m.shape}")
-    return m.reshape(n, 1)
-
-
-def _square3(a, name: str) -> sp.Matrix:
-    try:
-        m = sp.Matrix(a)
-    except (TypeError, ValueError, sp.SympifyError) as exc:
-        raise ValueError(f"{name} must be a 3 x 3 SymPy matrix, got {a!r}") from exc
-    if m.shape != (3, 3):
-        raise ValueError(f"{name} must have shape (3, 3), got shape {m.shape}")
-    return m
+    """``a`` as an n × 1 SymPy column of real expressions, or ValueError naming ``name``."""
+    entries, shape = _entries(a, name)
+    if len(entries) != n or len(shape) > 2 or (len(shape) == 2 and 1 not in shape):
+        raise ValueError(f"{name} must have {n} components, got shape {tuple(shape)}")
+    return sp.Matrix([_expr(e, f"{name}[{k}]") for k, e in enumerate(entries)])
 
 
 def quaternion(w, x, y, z) -> sp.Matrix:
     """The quaternion ``w + x i + y j + z k`` as a 4 × 1 ``Matrix`` ``(w, x, y, z)``."""
-    return sp.Matrix([w, x, y, z])
+    return sp.Matrix([_expr(w, "w"), _expr(x, "x"), _expr(y, "y"), _expr(z, "z")])
 
 
 def vector(x, y, z) -> sp.Matrix:
     """The 3 × 1 column ``(x, y, z)``."""
-    return sp.Matrix([x, y, z])
+    return sp.Matrix([_expr(x, "x"), _expr(y, "y"), _expr(z, "z")])
 
 
 def sym_multiply(p, q) -> sp.Matrix:
@@ -122,19 +165,21 @@ def sym_to_matrix(q) -> sp.Matrix:
 def sym_from_axis_angle(axis, angle) -> sp.Matrix:
     """``(cos(θ/2), sin(θ/2) n)`` for a *unit* axis ``n`` and angle θ (not normalised here)."""
     n = _column(axis, 3, "axis")
-    angle = sp.sympify(angle)
+    angle = _expr(angle, "angle")
     s = sp.sin(angle / 2)
     return sp.Matrix([sp.cos(angle / 2), s * n[0], s * n[1], s * n[2]])
 
 
 def sym_derivative_world(q, omega_world) -> sp.Matrix:
     """``q̇ = ½ (0, ω_world) ⊗ q`` (seed 002 §4)."""
+    q = _column(q, 4, "q")
     w = _column(omega_world, 3, "omega_world")
     return sym_multiply(sp.Matrix([0, w[0], w[1], w[2]]), q) / 2
 
 
 def sym_derivative_body(q, omega_body) -> sp.Matrix:
     """``q̇ = ½ q ⊗ (0, ω_body)`` (seed 003's quaternion kinematics, written scalar first)."""
+    q = _column(q, 4, "q")
     w = _column(omega_body, 3, "omega_body")
     return sym_multiply(q, sp.Matrix([0, w[0], w[1], w[2]])) / 2
 
@@ -147,18 +192,21 @@ def skew(v) -> sp.Matrix:
 
 def Rx(angle) -> sp.Matrix:
     """Active rotation by ``angle`` about x: ``[[1, 0, 0], [0, c, −s], [0, s, c]]``."""
+    angle = _expr(angle, "angle")
     c, s = sp.cos(angle), sp.sin(angle)
     return sp.Matrix([[1, 0, 0], [0, c, -s], [0, s, c]])
 
 
 def Ry(angle) -> sp.Matrix:
     """Active rotation by ``angle`` about y: ``[[c, 0, s], [0, 1, 0], [−s, 0, c]]``."""
+    angle = _expr(angle, "angle")
     c, s = sp.cos(angle), sp.sin(angle)
     return sp.Matrix([[c, 0, s], [0, 1, 0], [-s, 0, c]])
 
 
 def Rz(angle) -> sp.Matrix:
     """Active rotation by ``angle`` about z: ``[[c, −s, 0], [s, c, 0], [0, 0, 1]]``."""
+    angle = _expr(angle, "angle")
     c, s = sp.cos(angle), sp.sin(angle)
     return sp.Matrix([[c, -s, 0], [s, c, 0], [0, 0, 1]])
 
@@ -168,7 +216,7 @@ def euler_zyx_matrix(yaw, pitch, roll) -> sp.Matrix:
 
     Seed 003's ``euler2dcm`` is its transpose (a passive DCM).
     """
-    return Rz(yaw) * Ry(pitch) * Rx(roll)
+    return Rz(_expr(yaw, "yaw")) * Ry(_expr(pitch, "pitch")) * Rx(_expr(roll, "roll"))
 
 
 def _integrate(expr, region_bounds):
@@ -176,20 +224,25 @@ def _integrate(expr, region_bounds):
 
 
 def _bounds(region_bounds):
-    try:
-        bounds = [tuple(b) for b in region_bounds]
-    except TypeError as exc:
-        raise ValueError(f"region_bounds must be a sequence of (variable, lower, upper), got {region_bounds!r}") from exc
-    if not bounds or any(len(b) != 3 or not isinstance(b[0], sp.Symbol) for b in bounds):
-        raise ValueError("region_bounds must be a non-empty sequence of (variable, lower, upper) "
-                         f"with a SymPy Symbol first, got {region_bounds!r}")
+    how = "a non-empty sequence of (variable, lower, upper) with a SymPy Symbol first"
+    if region_bounds is None or isinstance(region_bounds, (str, bytes)) or not isinstance(region_bounds, (list, tuple, sp.Tuple)):
+        raise ValueError(f"region_bounds must be {how}, got {_v.describe(region_bounds)}")
+    bounds = []
+    for k, b in enumerate(region_bounds):
+        if not isinstance(b, (list, tuple, sp.Tuple)) or len(b) != 3 or not isinstance(b[0], sp.Symbol):
+            raise ValueError(f"region_bounds must be {how}; region_bounds[{k}] is {_v.describe(b) if not isinstance(b, (list, tuple, sp.Tuple)) else tuple(b)}")
+        bounds.append((b[0], _expr(b[1], f"region_bounds[{k}] lower bound", allow_infinite=True),
+                       _expr(b[2], f"region_bounds[{k}] upper bound", allow_infinite=True)))
+    if not bounds:
+        raise ValueError(f"region_bounds must be {how}, got an empty sequence")
     return bounds
 
 
 def mass_integral(density, region_bounds, jacobian=1):
     """Mass ``m = ∫ ρ J du dv dw`` over the region (same arguments as :func:`inertia_integral`)."""
+    density = _expr(density, "density")
     bounds = _bounds(region_bounds)
-    return _integrate(sp.sympify(density) * sp.sympify(jacobian), bounds)
+    return _integrate(density * _expr(jacobian, "jacobian"), bounds)
 
 
 def inertia_integral(density, coords, region_bounds, jacobian=1) -> sp.Matrix:
@@ -217,9 +270,10 @@ def inertia_integral(density, coords, region_bounds, jacobian=1) -> sp.Matrix:
         Symmetric, each entry simplified. It is about the origin of ``coords``; use
         :func:`parallel_axis_term` (or :func:`rbteach.inertia.to_center_of_mass`) to move it.
     """
+    density = _expr(density, "density")
     x, y, z = _column(coords, 3, "coords")
     bounds = _bounds(region_bounds)
-    f = sp.sympify(density) * sp.sympify(jacobian)
+    f = density * _expr(jacobian, "jacobian")
     Ixx = _integrate(f * (y**2 + z**2), bounds)
     Iyy = _integrate(f * (x**2 + z**2), bounds)
     Izz = _integrate(f * (x**2 + y**2), bounds)
@@ -234,8 +288,9 @@ def parallel_axis_term(m, d) -> sp.Matrix:
 
     Seed 003's ``inertia_conversion`` subtracts this term (origin → centre of mass).
     """
+    m = _expr(m, "m")
     d = _column(d, 3, "d")
-    return sp.sympify(m) * ((d.T * d)[0] * sp.eye(3) - d * d.T)
+    return m * ((d.T * d)[0] * sp.eye(3) - d * d.T)
 
 
 def euler_equations(I1, I2, I3, w1, w2, w3, t, torque=None):
@@ -269,12 +324,9 @@ def euler_equations(I1, I2, I3, w1, w2, w3, t, torque=None):
     for name, w in (("w1", w1), ("w2", w2), ("w3", w3)):
         if isinstance(w, sp.FunctionClass):
             w = w(t)
-        try:
-            ws.append(sp.sympify(w))
-        except sp.SympifyError as exc:
-            raise ValueError(f"{name} must be a SymPy expression of t, got {w!r}") from exc
+        ws.append(_expr(w, name))
     tau = [0, 0, 0] if torque is None else list(_column(torque, 3, "torque"))
-    I = [sp.sympify(I1), sp.sympify(I2), sp.sympify(I3)]
+    I = [_expr(I1, "I1"), _expr(I2, "I2"), _expr(I3, "I3")]
     eqs = []
     for i in range(3):
         j, k = (i + 1) % 3, (i + 2) % 3

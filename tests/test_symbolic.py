@@ -293,3 +293,41 @@ def test_bad_input_names_the_argument():
         S.euler_equations(1, 2, 3, x, y, z, 0.5)
     with pytest.raises(ValueError, match=r"^torque must have 3 components"):
         S.euler_equations(1, 2, 3, x, y, z, t, torque=[1, 2])
+
+
+# --- issue 14: every argument checked, named, and never coerced from a string ----------------------
+
+@pytest.mark.parametrize("bad, why", [("x", "string"), ("2", "string"), (True, "True"), (None, "None"),
+                                      (2 + 5j, "real"), (float("nan"), "finite"), (float("inf"), "finite"),
+                                      (sp.zoo, "finite"), (sp.Eq(sp.Symbol("x"), 1), "expression")])
+def test_scalars_are_checked_and_named(bad, why):
+    with pytest.raises(ValueError, match=f"^angle .*{why}"):
+        S.Rz(bad)
+    with pytest.raises(ValueError, match=f"^y .*{why}"):
+        S.vector(1, bad, 0)
+    with pytest.raises(ValueError, match=f"^q\\[2\\] .*{why}"):
+        S.sym_conjugate([1, 0, bad, 0])
+    with pytest.raises(ValueError, match=f"^m .*{why}"):
+        S.parallel_axis_term(bad, [1, 0, 0])
+
+
+def test_sequences_are_checked_and_named():
+    for bad in ([1, 2], [[1, 2], [3]], [1, [2, 3], 4], 5, "abc", sp.eye(3)):
+        with pytest.raises(ValueError, match="^v "):
+            S.skew(bad)
+    # the same vector in any spelling
+    a = sp.Symbol("a", real=True)
+    for spelling in ([1, a, 2], (1, a, 2), sp.Matrix([1, a, 2]), sp.Matrix([[1, a, 2]]), [[1], [a], [2]]):
+        assert S.skew(spelling) == S.skew([1, a, 2])
+
+
+def test_integration_bounds_are_checked_and_may_be_infinite():
+    x = sp.Symbol("x", real=True)
+    assert S.mass_integral(sp.exp(-x), [(x, 0, sp.oo)]) == 1
+    for bad in ([(x, 0)], [(1, 0, 1)], [(x, "0", "1")], [(x, float("nan"), 1)], [], "x", None):
+        with pytest.raises(ValueError, match="^region_bounds"):
+            S.mass_integral(1, bad)
+    with pytest.raises(ValueError, match="^t must be a SymPy Symbol"):
+        S.euler_equations(1, 2, 3, 0, 0, 0, "t")
+    with pytest.raises(ValueError, match="^w2 "):
+        S.euler_equations(1, 2, 3, 0, "w", 0, sp.Symbol("t"))
