@@ -197,21 +197,96 @@ def test_mesh_outline_keeps_the_bends_and_drops_the_face_diagonals():
         mesh_outline(V, F[:, :2])
 
 
-def test_animation_draws_the_body_outline_turned_by_R():
-    import matplotlib.pyplot as plt
+def _notebook_player_data():
+    """The data notebook 08 gives its attitude player, read from the stored notebook."""
+    import html
+    import json
+    import re
+    from pathlib import Path
 
+    nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "08_intermediate_axis.ipynb")
+                    .read_text(encoding="utf-8"))
+    found = []
+    for c in nb["cells"]:
+        for out in c.get("outputs", []):
+            page = "".join(out.get("data", {}).get("text/html", ""))
+            m = re.search(r'class="rbteach-player-data">(.*?)</script>', page, re.S)
+            if m:
+                found.append((c, json.loads(html.unescape(m.group(1)))))
+    assert len(found) == 1, "notebook 08 shows one attitude player"
+    cell, data = found[0]
+    source = "".join(cell["source"])
+    assert "attitude_player(" in source and "animate_attitude" not in source and "jshtml" not in source
+    return data
+
+
+def test_notebook_player_shows_the_rk4_flip_with_the_t_handle_outline_turned_by_R():
     from rbteach import dynamics, quaternion
-    from rbteach.plotting import animate_attitude, mesh_outline
+    from rbteach.plotting import mesh_outline
 
+    data = _notebook_player_data()
     V, F = inertia.t_handle_mesh()
-    edges = mesh_outline(V, F)
-    run = dynamics.simulate([0.38, 1.0, 0.66], [0.2, 0.0, 4.0], dt=0.01, steps=40)
-    anim = animate_attitude(run.q, body_edges=edges, every=10)
-    anim._func(3)                                                           # frame 3 = sample 30
-    body = anim._fig.axes[0].get_lines()[-1]
-    xs, ys, zs = body.get_data_3d()
-    drawn = np.stack([xs, ys, zs], axis=-1).reshape(-1, 3, 3)[:, :2]        # (start, end, NaN gap) per edge
-    np.testing.assert_allclose(drawn, edges @ quaternion.to_matrix(run.q[30]).T, atol=1e-12)
-    plt.close(anim._fig)
-    with pytest.raises(ValueError, match="body_edges"):
-        animate_attitude(run.q, body_edges=edges[0])
+    moments = np.diag(inertia.mesh(V, F, mass=0.2)[2]).copy()
+    w0 = np.array([0.05 * 4.0, 0.0, 4.0])                                  # the notebook's 5 % nudge of Ω = 4 rad/s
+    T = analytic.flip_period(moments, w0)
+    run = dynamics.simulate(moments, w0, dt=0.005, steps=int(np.ceil(T / 0.005)), method="rk4")
+    t, q = np.array(data["t"]), np.array(data["q"])
+    # the run's own times, from 0 to one period, at 10-50 samples per second and at most 2000 samples
+    k = np.rint(t / 0.005).astype(int)
+    np.testing.assert_allclose(t, run.t[k], atol=1e-9)
+    assert t[0] == 0.0 and t[-1] == pytest.approx(run.t[-1]) and t[-1] >= T
+    assert t.size <= 2000 and 10 <= t.size / t[-1] <= 50
+    np.testing.assert_allclose(q, run.q[k], atol=2e-9)                      # RK4's attitudes at those times
+    # the T-handle's outline, L and the trace of the axis that flips (the middle axis: z, the stem)
+    edges = np.array(data["edges"])
+    np.testing.assert_allclose(edges, mesh_outline(V, F), atol=1e-6)
+    assert data["trace"] == int(np.argsort(moments)[1]) == 2
+    L = moments * w0
+    (vec,) = data["vectors"]
+    assert vec["label"] == "L" and vec["fixed"]
+    np.testing.assert_allclose(vec["v"][0], quaternion.rotate(run.q[0], L) / np.linalg.norm(L), atol=1e-6)
+    # the outline turned by R(q): the stem's tip leads along L at the start and at T, against L at T/2
+    L_hat = np.array(vec["v"][0])
+    tip = edges.reshape(-1, 3)[np.argmax(edges.reshape(-1, 3)[:, 2])]     # the stem's end, body frame
+    for j, sign in ((0, 1.0), (int(np.argmin(np.abs(t - T / 2))), -1.0), (t.size - 1, 1.0)):
+        world = edges @ quaternion.to_matrix(q[j]).T                       # what the player draws at sample j
+        assert np.max(sign * world.reshape(-1, 3) @ L_hat) > 0.99 * tip[2]
+        assert sign * (quaternion.to_matrix(q[j]) @ tip) @ L_hat > 0.99 * tip[2]
+
+
+def test_scene_shows_computes_omega_flips_and_polhode():
+    from rbteach.plotting import AXIS_COLORS, AXIS_STYLES, PALETTE
+
+    for kw, mark in ((nb08.DEFAULTS, "flip (ω2 = 0)"), ({"tilt_deg": 60.0, "I1": 0.5, "I3": 1.5}, "ω2 = 0")):
+        r = nb08.compute(**kw)
+        left, right = nb08.scene(**kw)["panels"]
+        assert left["kind"] == "xy" and right["kind"] == "3d" and not right["world_axes"]
+        for i in range(3):
+            s = left["series"][i]
+            assert s["color"] == AXIS_COLORS[i] and s["dash"] == AXIS_STYLES[i] and s["label"] == f"ω{i + 1}"
+            np.testing.assert_array_equal(s["x"], r["t"])
+            np.testing.assert_array_equal(s["y"], r["omega"][:, i])
+        flips = left["series"][3]
+        assert flips["label"] == mark and flips["dash"] == "-."
+        np.testing.assert_array_equal(flips["x"][::3], r["flips"])
+        assert left["xlim"] == [0.0, r["t"][-1]] and left["ylim"][0] < -1 and left["ylim"][1] > 1
+        polhode = next(line for line in right["lines"] if line["color"] == PALETTE["black"])
+        np.testing.assert_array_equal(polhode["p"], r["omega"][r["t"] <= r["period"]])
+        # on the energy ellipsoid, inside the view
+        np.testing.assert_allclose(polhode["p"] ** 2 @ r["moments"], r["energy2"], rtol=1e-12)
+        for line in right["lines"]:
+            pts = line["p"][np.isfinite(line["p"]).all(axis=1)]
+            assert np.abs(pts).max() <= right["radius"]
+
+
+def test_summary_and_scene_of_a_frame_share_one_computation():
+    from unittest import mock
+
+    nb08._exact_motion.cache_clear()
+    with mock.patch.object(nb08._an, "free_body", wraps=nb08._an.free_body) as exact:
+        nb08.summary(tilt_deg=7.5, I1=0.7, I3=1.2)
+        nb08.scene(tilt_deg=7.5, I1=0.7, I3=1.2)
+    assert exact.call_count == 1
+    assert not nb08.compute(tilt_deg=7.5, I1=0.7, I3=1.2)["omega"].flags.writeable
+    with pytest.raises(ValueError, match="tilt_deg"):
+        nb08.compute(tilt_deg=[5.0, 6.0])                                   # checked before the cache
