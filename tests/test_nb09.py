@@ -77,7 +77,8 @@ def test_controls_offer_the_lab_methods_and_dt_in_seconds():
     # the shortest step over the longest run is one message, not a traceback
     with pytest.raises(ValueError, match="MAX_STEPS"):
         nb09.compute(dt=lo, t_end=c["t_end"].max)
-    assert nb09.compute(dt=lo, t_end=200.0)["steps"] <= nb09.MAX_STEPS
+    # at the default run length the whole dt slider gives pictures
+    assert nb09.compute(dt=lo, t_end=nb09.DEFAULTS["t_end"])["steps"] == nb09.MAX_STEPS
 
 
 def test_dt_is_what_the_slider_shows():
@@ -193,3 +194,82 @@ def test_work_per_step_is_counted_not_timed():
         return rates.call_count / steps, trig.cos.call_count / steps, trig.sin.call_count / steps
 
     assert [count(m) for m in nb09.LAB_METHODS] == [(1, 0, 0), (2, 0, 0), (4, 0, 0), (0, 10, 10), (0, 30, 30)]
+
+
+def _curve_samples(r, key, x, y):
+    """Indices of the scene's curve points in compute's arrays; checks that y is |value| on the floor."""
+    from rbteach.explorers import ROUNDING_FLOOR
+
+    i = np.searchsorted(r["t"], x)
+    np.testing.assert_array_equal(r["t"][i], x)
+    np.testing.assert_array_equal(y, np.maximum(np.abs(r[key][i]), ROUNDING_FLOOR))
+    return i
+
+
+@pytest.mark.parametrize("kw", [nb09.DEFAULTS, {"dt": 0.01, "method": "splitting4", "t_end": 100.0},
+                                {"dt": 0.3, "method": "euler", "t_end": 1000.0}])
+def test_scene_shows_computes_curves_thinned_without_losing_a_peak(kw):
+    from rbteach.explorers import ROUNDING_FLOOR
+    from rbteach.plotting import PALETTE
+
+    r = nb09.compute(**kw)
+    left, right = nb09.scene(**kw)["panels"]
+    assert left["logy"] and right["logy"] and left["ylim"][0] == 1e-13 and left["xlim"] == [0.0, r["steps"] * r["dt"]]
+    curves = {"energy_drift": next(s for s in left["series"] if s["color"] == PALETTE["vermillion"]),
+              "L_drift": next(s for s in left["series"] if s["color"] == PALETTE["blue"]),
+              "omega_error": next(s for s in right["series"] if s["color"] == PALETTE["black"])}
+    assert curves["L_drift"]["dash"] == "--"
+    for key, s in curves.items():
+        assert s["x"].size <= 2 * nb09.PLOT_BINS + 2
+        _curve_samples(r, key, s["x"], s["y"])
+        full = np.maximum(np.abs(r[key]), ROUNDING_FLOOR)
+        assert s["y"].max() == full.max() and s["y"].min() == full.min()      # peaks and dips kept
+        assert s["x"][0] == r["t"][0] and s["x"][-1] == r["t"][-1]
+    # the rounding band: strokes from 1e-13 to 1e-12 across the run
+    band = next(s for s in left["series"] if s["label"] == "rounding level")
+    assert np.nanmin(band["y"]) == 1e-13 and np.nanmax(band["y"]) == ROUNDING_FLOOR
+
+
+def test_plot_indices_keep_every_bins_extremes():
+    y = np.random.default_rng(3).normal(size=10007)
+    i = nb09.plot_indices(y, bins=100)
+    assert np.all(np.diff(i) > 0) and i[0] == 0 and i[-1] == y.size - 1 and i.size <= 2 * 100 + 4
+    k = -(-y.size // 100)
+    for lo in range(0, y.size, k):
+        block = y[lo:lo + k]
+        assert lo + np.argmin(block) in i and lo + np.argmax(block) in i
+    np.testing.assert_array_equal(nb09.plot_indices(y[:150], bins=100), np.arange(150))
+
+
+def test_scene_marks_a_blow_up_in_both_panels_and_splitting_L_on_the_floor():
+    from rbteach.explorers import ROUNDING_FLOOR
+    from rbteach.plotting import PALETTE
+
+    for kw in ({"dt": 0.1, "method": "euler", "t_end": 200.0}, {"dt": 2.0, "method": "euler", "t_end": 1000.0}):
+        r = nb09.compute(**kw)
+        assert r["blew_up_at"] is not None and "blew up at t" in nb09.summary(**kw)
+        panels = nb09.scene(**kw)["panels"]
+        for p in panels:
+            mark = [s for s in p["series"] if s["color"] == PALETTE["reddish purple"]]
+            assert len(mark) == 1 and mark[0]["dash"] == "-." and np.all(mark[0]["x"] == r["blew_up_at"])
+        assert any(s["label"] == "blew up" for s in panels[1]["series"])
+    left = nb09.scene(dt=0.1, method="splitting", t_end=50.0)["panels"][0]
+    L_curve = next(s for s in left["series"] if s["color"] == PALETTE["blue"])
+    assert np.all(L_curve["y"] == ROUNDING_FLOOR)
+
+
+def test_summary_and_scene_of_a_frame_share_one_run():
+    from unittest import mock
+
+    nb09._run.cache_clear()
+    with mock.patch.object(nb09._dyn, "simulate", wraps=nb09._dyn.simulate) as sim:
+        nb09.summary(dt=0.2, method="splitting", t_end=30.0)
+        nb09.scene(dt=0.2, method="splitting", t_end=30.0)
+        fig = nb09.draw(dt=0.2, method="splitting", t_end=30.0)
+    assert sim.call_count == 1
+    import matplotlib.pyplot as plt
+    plt.close(fig)
+    r = nb09.compute(dt=0.2, method="splitting", t_end=30.0)
+    assert not r["omega_error"].flags.writeable                          # the shared result cannot be changed
+    with pytest.raises(ValueError, match="dt"):
+        nb09.compute(dt=[0.1, 0.2])                                       # checked before the cache

@@ -4,21 +4,30 @@ Follows the contract of :mod:`rbteach.explorers`. The body is the lab's test bod
 moments ``I = (1, 2, 3)`` kg m² with ``ω0 = (0.4, 0.8, 0.6)`` rad/s. The trajectory comes from
 :func:`rbteach.dynamics.simulate`, the reference from :func:`rbteach.analytic.free_body` (exact),
 energy and angular momentum from :mod:`rbteach.dynamics`; this module only forms the relative
-drifts and the error and draws them. The main control is the step ``dt`` in seconds, on a
-logarithmic slider.
+drifts and the error and draws them: :func:`draw` with Matplotlib (the static figure), :func:`scene`
+for the live explorer (:func:`rbteach.explorers.live.live`), both from one :func:`compute`
+(remembered for the last few values, so a frame's summary and scene share one run). The main
+control is the step ``dt`` in seconds, on a logarithmic slider.
+
+Time per frame: the run itself (``dynamics.simulate``, a Python loop of a few µs per step) is
+almost all of it, so the explorer integrates at most :data:`MAX_STEPS` steps; the curves are
+thinned to at most ~2 × :data:`PLOT_BINS` points each (the smallest and the largest value of each
+bin, so no peak is lost), and the maxima in the summary are over every step.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+import inspect
+
 from .. import _validate as _v
 from .. import analytic as _an
 from .. import dynamics as _dyn
-from . import ROUNDING_FLOOR, fmt_small, plain_log_axis
+from . import ROUNDING_FLOOR, cached, fmt_small, plain_log_axis
 
-__all__ = ["DEFAULTS", "MOMENTS", "OMEGA0", "LAB_METHODS", "MAX_STEPS", "DIVERGED", "DT_RANGE", "compute",
-           "summary", "draw", "controls", "widget"]
+__all__ = ["DEFAULTS", "MOMENTS", "OMEGA0", "LAB_METHODS", "MAX_STEPS", "DIVERGED", "DT_RANGE", "PLOT_BINS",
+           "compute", "summary", "draw", "scene", "controls", "widget"]
 
 #: The lab's test body: principal moments (kg m²) and initial body angular velocity (rad/s).
 MOMENTS = (1.0, 2.0, 3.0)
@@ -27,8 +36,9 @@ OMEGA0 = (0.4, 0.8, 0.6)
 #: The integrators compared in the lab (``dynamics.simulate`` methods).
 LAB_METHODS = ("euler", "semi-implicit-euler", "rk4", "splitting", "splitting4")
 
-#: Longest run the explorer integrates (keeps a redraw well under a second).
-MAX_STEPS = 20000
+#: Longest run the explorer integrates: the shortest step (0.01 s) over the default 100 s. A frame of
+#: the live explorer costs about this many steps of ``dynamics.simulate`` (~0.1 s for splitting4).
+MAX_STEPS = 10000
 
 #: Default state: dt = 0.05 s, RK4, 100 s.
 DEFAULTS = {"dt": 0.05, "method": "rk4", "t_end": 100.0}
@@ -39,8 +49,13 @@ DT_RANGE = (1e-4, 2.0)
 #: |ω_i| (rad/s) above which a run counts as blown up (|ω0| is 1.08 rad/s; energy is conserved exactly).
 DIVERGED = 1e3
 
-#: Points per curve in the plots (the run is thinned to this many samples).
-PLOT_POINTS = 1500
+#: Bins per curve in the plots: each curve keeps the smallest and the largest value of each bin
+#: (at most 2 × PLOT_BINS + 2 points, plenty for an 860-pixel canvas).
+PLOT_BINS = 500
+
+# dynamics.simulate raises on a blow-up unless told to keep the inf/NaN samples (blowup="keep"); an
+# rbteach without that option returns them anyway.
+_KEEP_BLOWUP = {"blowup": "keep"} if "blowup" in inspect.signature(_dyn.simulate).parameters else {}
 
 
 def _params(dt, method, t_end):
@@ -73,7 +88,13 @@ def compute(dt=DEFAULTS["dt"], method=DEFAULTS["method"], t_end=DEFAULTS["t_end"
         became NaN (explicit Euler at a large step), else None; the arrays then stop just before it.
     """
     h, method, steps = _params(dt, method, t_end)
-    tr = _dyn.simulate(MOMENTS, OMEGA0, dt=h, steps=steps, method=method)
+    return _run(dt=h, method=method, steps=steps)
+
+
+@cached
+def _run(*, dt, method, steps) -> dict:
+    """:func:`compute` for checked values (remembered: the arrays are read-only)."""
+    tr = _dyn.simulate(MOMENTS, OMEGA0, dt=dt, steps=steps, method=method, **_KEEP_BLOWUP)
     w, t = tr.omega_body, tr.t
     with np.errstate(invalid="ignore"):
         bad = np.nonzero(~(np.max(np.abs(w), axis=-1) <= DIVERGED))[0]      # NaN compares False too
@@ -86,14 +107,18 @@ def compute(dt=DEFAULTS["dt"], method=DEFAULTS["method"], t_end=DEFAULTS["t_end"
     err = np.linalg.norm(w - exact, axis=-1)
     e_drift = E / E[0] - 1.0
     l_drift = L / L[0] - 1.0
-    return {"dt": h, "method": method, "steps": steps, "t": t, "energy_drift": e_drift, "L_drift": l_drift,
-            "omega_error": err, "blew_up_at": blew_up_at, "max_energy_drift": float(np.max(np.abs(e_drift))),
-            "max_L_drift": float(np.max(np.abs(l_drift))), "max_omega_error": float(np.max(err))}
+    out = {"dt": dt, "method": method, "steps": steps, "t": t, "energy_drift": e_drift, "L_drift": l_drift,
+           "omega_error": err, "blew_up_at": blew_up_at, "max_energy_drift": float(np.max(np.abs(e_drift))),
+           "max_L_drift": float(np.max(np.abs(l_drift))), "max_omega_error": float(np.max(err))}
+    for v in out.values():                            # shared by the frame's summary and scene: read-only
+        if isinstance(v, np.ndarray):
+            v.setflags(write=False)
+    return out
 
 
 def summary(dt=DEFAULTS["dt"], method=DEFAULTS["method"], t_end=DEFAULTS["t_end"]) -> str:
     """Three lines: the run; the max relative energy and |L| drifts; the max |ω error| (and a blow-up)."""
-    r = compute(dt, method, t_end)
+    r = compute(dt=dt, method=method, t_end=t_end)
     s = (f"{method}, dt = {r['dt']:.3g} s, {r['steps']} steps\n"
          f"max |T/T0 − 1| {fmt_small(r['max_energy_drift'])}, "
          f"max | |L|/|L0| − 1 | {fmt_small(r['max_L_drift'])}\n"
@@ -112,6 +137,35 @@ def _floor(x):
 _YLIM = (1e-13, 10.0)
 
 
+def plot_indices(y, bins: int = PLOT_BINS) -> np.ndarray:
+    """The samples a curve of ``y`` keeps: the first and the last, and in each of ``bins`` runs of
+    equal length the smallest and the largest value (so the thinned curve has every peak and dip
+    the full one has at a pixel's width). Increasing indices; all of them for a short curve."""
+    y = np.asarray(y, dtype=float)
+    n = y.size
+    if n <= 2 * bins + 2:
+        return np.arange(n)
+    k = -(-n // bins)                                  # samples per bin
+    m = n // k * k
+    blocks = y[:m].reshape(-1, k)
+    start = np.arange(blocks.shape[0]) * k
+    parts = [[0, n - 1], start + np.argmin(blocks, axis=1), start + np.argmax(blocks, axis=1)]
+    if m < n:
+        parts += [[m + int(np.argmin(y[m:])), m + int(np.argmax(y[m:]))]]
+    return np.unique(np.concatenate(parts).astype(int))
+
+
+def _curves(r) -> dict:
+    """The three plotted curves as (t, |value| clamped at the rounding floor), thinned by
+    :func:`plot_indices`: shared by :func:`draw` and :func:`scene`."""
+    out = {}
+    for key in ("energy_drift", "L_drift", "omega_error"):
+        y = _floor(r[key])
+        i = plot_indices(y)
+        out[key] = (r["t"][i], y[i])
+    return out
+
+
 def draw(dt=DEFAULTS["dt"], method=DEFAULTS["method"], t_end=DEFAULTS["t_end"]):
     """Left: |relative energy drift| and |relative |L| drift| against t (log scale).
     Right: |ω − ω_exact| against t (log scale). Values below 1e-12 (rounding) are drawn on the
@@ -120,23 +174,22 @@ def draw(dt=DEFAULTS["dt"], method=DEFAULTS["method"], t_end=DEFAULTS["t_end"]):
 
     from ..plotting import FIGURE_DPI, PALETTE
 
-    r = compute(dt, method, t_end)
-    k = slice(None, None, max(1, r["steps"] // PLOT_POINTS))
-    t = r["t"][k]
+    r = compute(dt=dt, method=method, t_end=t_end)
+    c = _curves(r)
     fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.6), dpi=FIGURE_DPI)
     T_end = r["steps"] * r["dt"]
     for ax in (a, b):
         ax.axhspan(_YLIM[0], ROUNDING_FLOOR, color="0.88", linewidth=0)
         ax.text(0.01 * T_end, 2.2e-13, "rounding level", color="0.35", fontsize=10, va="center")
-    a.semilogy(t, _floor(r["energy_drift"][k]), color=PALETTE["vermillion"], label="|T/T₀ − 1|")
-    a.semilogy(t, _floor(r["L_drift"][k]), color=PALETTE["blue"], linestyle="--", label="| |L|/|L₀| − 1 |")
+    a.semilogy(*c["energy_drift"], color=PALETTE["vermillion"], label="|T/T₀ − 1|")
+    a.semilogy(*c["L_drift"], color=PALETTE["blue"], linestyle="--", label="| |L|/|L₀| − 1 |")
     a.set_title(f"{method}, dt = {r['dt']:.3g} s: conservation", fontsize=10, y=1.0)
     if r["blew_up_at"] is not None:
         for ax in (a, b):
             ax.axvline(r["blew_up_at"], color=PALETTE["reddish purple"], linestyle="-.", linewidth=1.5)
         b.text(r["blew_up_at"], 1e-10, "blew up ", color=PALETTE["reddish purple"], fontsize=10, ha="right")
     a.legend(loc="lower right", bbox_to_anchor=(1.0, 0.09), fontsize=10)
-    b.semilogy(t, _floor(r["omega_error"][k]), color="k")
+    b.semilogy(*c["omega_error"], color="k")
     b.set_title("error |ω − ω_exact| (rad/s)", fontsize=10, y=1.0)
     for ax in (a, b):
         ax.set_ylim(*_YLIM)
@@ -148,6 +201,38 @@ def draw(dt=DEFAULTS["dt"], method=DEFAULTS["method"], t_end=DEFAULTS["t_end"]):
     # mathtext labels cost ~0.4 s per frame here.
     fig.subplots_adjust(left=0.08, right=0.98, bottom=0.14, top=0.9, wspace=0.22)
     return fig
+
+
+#: Vertical range of the live panels: as :data:`_YLIM`, with room above 10 for the page's legend
+#: (top right, one entry per line).
+_LIVE_YLIM = (1e-13, 1e4)
+
+
+def scene(dt=DEFAULTS["dt"], method=DEFAULTS["method"], t_end=DEFAULTS["t_end"]) -> dict:
+    """The live picture (:mod:`rbteach.explorers.live`), the same as :func:`draw`: left the relative
+    energy and |L| drifts, right the error against the exact solution, both on log axes, values
+    below 1e-12 on the grey rounding band (drawn as close vertical strokes from 1e-13 to 1e-12)."""
+    from ..plotting import PALETTE
+    from .live import series, xy
+
+    r = compute(dt=dt, method=method, t_end=t_end)
+    c = _curves(r)
+    T_end = r["steps"] * r["dt"]
+    hatch = np.linspace(0.0, T_end, 241)
+    band = series(np.repeat(hatch, 3), np.tile([_YLIM[0], ROUNDING_FLOOR, np.nan], hatch.size), color="#e0e0e0",
+                  width=3.0, label="rounding level")
+
+    def blew_up(label):
+        x = r["blew_up_at"]
+        return [series([x, x], list(_LIVE_YLIM), color=PALETTE["reddish purple"], dash="-.", width=1.5,
+                       label=label)] if x is not None else []
+
+    left = [band, series(*c["energy_drift"], color=PALETTE["vermillion"], label="|T/T₀ − 1|"),
+            series(*c["L_drift"], color=PALETTE["blue"], dash="--", label="| |L|/|L₀| − 1 |")] + blew_up(None)
+    right = [band, series(*c["omega_error"], color=PALETTE["black"], label="|ω − ω_exact|")] + blew_up("blew up")
+    box = {"xlim": (0.0, T_end), "ylim": _LIVE_YLIM, "xlabel": "t (s)", "logy": True}
+    return {"panels": [xy(left, title=f"{method}, dt = {r['dt']:.3g} s: conservation", **box),
+                       xy(right, title="error |ω − ω_exact| (rad/s)", **box)]}
 
 
 def controls() -> dict:
