@@ -58,6 +58,18 @@ def test_a_compute_message_gets_the_scene_as_float32_buffers_and_the_summary():
     json.dumps(content)                                        # everything else is JSON
 
 
+def test_inactive_controls_are_sent_to_the_page():
+    class Toggle(_Toy):
+        @staticmethod
+        def inactive(a):
+            return ["a"] if a > 1.8 else []
+
+    content, _ = _talk(L.live(Toggle), {"a": 1.9})
+    assert content["inactive"] == ["a"]
+    assert _talk(L.live(Toggle), {"a": 0.5})[0]["inactive"] == []
+    assert L.live(Toggle, a=1.9).spec["controls"][0]["disabled"] is True
+
+
 def test_values_without_a_picture_get_the_one_line_message():
     content, buffers = _talk(L.live(_Toy), {"a": -0.5})
     assert content["error"].startswith("No picture for these values: a must be") and buffers == []

@@ -280,6 +280,7 @@ function render({ model, el }) {
       state.frames++;
       state.lastFrameAt = performance.now();
       state.lastValues = msg.values;
+      for (const name in inputs) inputs[name].disabled = (msg.inactive || []).includes(name);
     }
     if (state.pending) { state.pending = false; request(); }
   });

@@ -117,13 +117,18 @@ def control_spec(name: str, ctrl) -> dict:
 
 
 def _answer(module, values: dict):
-    """(message content, buffers) for ``values``: the scene and summary, or the one-line message."""
+    """(message content, buffers) for ``values``: the scene and summary, or the one-line message.
+
+    An explorer may define ``inactive(**values) -> iterable of control names``: the controls that do
+    nothing for these values (e.g. a box's b edge when the shape is a cylinder); the page disables them.
+    """
+    inactive = sorted(getattr(module, "inactive", lambda **v: ())(**values))
     try:
         summary = module.summary(**values)
         data, buffers = pack(module.scene(**values))
     except ValueError as exc:
-        return {"type": "frame", "error": message(exc), "values": values}, []
-    return {"type": "frame", "scene": data, "summary": summary, "values": values}, buffers
+        return {"type": "frame", "error": message(exc), "values": values, "inactive": inactive}, []
+    return {"type": "frame", "scene": data, "summary": summary, "values": values, "inactive": inactive}, buffers
 
 
 def live(module, *, width: int = 860, height: int = 340, **overrides):
@@ -136,7 +141,9 @@ def live(module, *, width: int = 860, height: int = 340, **overrides):
         if name not in controls:
             raise ValueError(f"unknown control {name!r}; expected one of {sorted(controls)}")
     values = {k: (overrides[k] if k in overrides else c.value) for k, c in controls.items()}
-    spec = {"controls": [control_spec(k, c) for k, c in controls.items()], "width": int(width), "height": int(height)}
+    inactive = set(getattr(module, "inactive", lambda **v: ())(**values))
+    spec = {"controls": [dict(control_spec(k, c), disabled=k in inactive) for k, c in controls.items()],
+            "width": int(width), "height": int(height)}
 
     widget = _widget_class()(spec=spec, values=values)
 
