@@ -196,3 +196,92 @@ def test_no_seed_jargon_in_the_files_of_notebook_04():
         text = (root / rel).read_text(encoding="utf-8")
         text = "".join(line for line in text.splitlines(True) if '"image/png"' not in line)
         assert "seed" not in text.lower(), rel
+
+
+# ---- the live explorer ---------------------------------------------------------------------------
+
+def test_the_flight_is_rigid_body_step_for_every_strike_and_direction():
+    """compute flies the bat with dynamics.simulate('euler'): RigidBody.step's update, to rounding."""
+    for strike, direction in ((0.0, 90.0), (0.37, 25.0), (1.0, 150.0), (0.8, 0.0)):
+        r = nb04.compute(strike=strike, direction_deg=direction)
+        body = nb04.strike_bat(strike, direction)
+        xs, qs = [body.position], [body.orientation]
+        for _ in range(nb04.STEPS):
+            body.step(nb04.DURATION / nb04.STEPS)
+            xs.append(body.position)
+            qs.append(body.orientation)
+        np.testing.assert_allclose(r["x"], xs, atol=1e-14)
+        np.testing.assert_allclose(r["q"], qs, atol=1e-14)
+
+
+def test_compute_snaps_to_the_centre_of_percussion_like_the_slider():
+    """The live page sends the slider's raw 0.01 grid: 0.67 must give the centre of percussion."""
+    cop = nb04.centre_of_percussion()
+    r = nb04.compute(strike=0.67, direction_deg=90.0)
+    assert r["strike"] == cop and np.linalg.norm(r["grip_velocity"]) < 1e-12
+    assert nb04.compute(strike=0.66, direction_deg=90.0)["strike"] == 0.66
+    text = nb04.summary(strike=0.67, direction_deg=90.0)
+    assert text.startswith("hit 0.6669 m from the grip = the centre of percussion")
+    assert "grip-end velocity just after = (0.000, 0.000, 0.000)" in text
+    assert "0.6700" not in text and "centre of percussion" not in nb04.summary(strike=0.66, direction_deg=90.0)
+    # the live picture marks the hit at the centre of percussion, at grip speed 0
+    marker = next(s for s in nb04.scene(strike=0.67, direction_deg=90.0)["panels"][1]["series"] if s["marker"])
+    assert marker["x"][0] == cop and abs(marker["y"][0]) < 1e-12
+    assert nb04.scene(strike=0.67, direction_deg=90.0)["panels"][0]["title"].startswith("hit 0.6669 m")
+
+
+def test_scene_shows_what_compute_computes():
+    from rbteach.explorers import live
+
+    values = {"strike": 0.37, "direction_deg": 125.0}
+    r = nb04.compute(**values)
+    top, speed = nb04.scene(**values)["panels"]
+    by_label = {s["label"]: s for p in (top, speed) for s in p["series"] if s["label"]}
+    com = by_label["centre of mass path"]
+    np.testing.assert_array_equal(com["x"], r["x"][:, 0])
+    np.testing.assert_array_equal(com["y"], r["x"][:, 1])
+    grip = quaternion.rotate(r["q"], [-nb04.LENGTH / 2, 0, 0]) + r["x"]
+    np.testing.assert_allclose(by_label["grip end path"]["x"], grip[:, 0], atol=1e-15)
+    np.testing.assert_allclose(by_label["grip end path"]["y"], grip[:, 1], atol=1e-15)
+    curve = speed["series"][0]
+    np.testing.assert_array_equal(curve["x"], r["strikes"])
+    np.testing.assert_array_equal(curve["y"], r["grip_speeds"])
+    # the bat's snapshots: from the grip to the tip at the sampled times, the first one the resting bat
+    bats = [s for s in top["series"] if s["x"].size == 2 and s["width"] == 5.0]
+    assert len(bats) == nb04.N_SNAPSHOTS
+    np.testing.assert_allclose(np.c_[bats[-1]["x"], bats[-1]["y"]], [[-0.5, 0.0], [0.5, 0.0]], atol=1e-15)
+    t_last = quaternion.rotate(r["q"][-1], [nb04.LENGTH / 2, 0, 0]) + r["x"][-1]
+    np.testing.assert_allclose([bats[0]["x"][1], bats[0]["y"][1]], t_last[:2], atol=1e-15)
+    # the impulse arrow ends at the strike point, along J
+    arrow = next(s for s in top["series"] if s["color"] == "#D55E00")
+    np.testing.assert_allclose([arrow["x"][1], arrow["y"][1]], r["point"][:2])
+    np.testing.assert_allclose([arrow["x"][1] - arrow["x"][0], arrow["y"][1] - arrow["y"][0]], 0.35 * r["J"][:2])
+    # in float32 on the page, the same numbers
+    data, buffers = live.pack({"panels": [speed]})
+    y = np.frombuffer(buffers[data["panels"][0]["series"][0]["y"]["__buf__"]], dtype=np.float32)
+    np.testing.assert_allclose(y, r["grip_speeds"], rtol=1e-7)
+    # every speed drawn fits the fixed axis
+    assert r["grip_speeds"].max() < speed["ylim"][1] and nb04.compute(strike=0.0)["grip_speeds"].max() < speed["ylim"][1]
+
+
+def test_top_view_keeps_one_metre_equal_across_and_up_on_the_page():
+    top, speed = nb04.scene(**nb04.DEFAULTS)["panels"]
+    W, H = nb04.LIVE_SIZE
+    width_px = W * top["width"] / (top["width"] + speed["width"])
+    across = (width_px - nb04.PAGE_MARGINS[0]) / (top["xlim"][1] - top["xlim"][0])
+    up = (H - nb04.PAGE_MARGINS[1]) / (top["ylim"][1] - top["ylim"][0])
+    assert across == pytest.approx(up, rel=1e-9)
+    assert 0.4 < top["width"] / (top["width"] + speed["width"]) < 0.6
+
+
+def test_a_frame_computes_once(monkeypatch):
+    calls = []
+    real = nb04.strike_bat
+    monkeypatch.setattr(nb04, "strike_bat", lambda *a, **k: calls.append(a) or real(*a, **k))
+    values = {"strike": 0.43, "direction_deg": 65.0}
+    nb04._flight.cache_clear()
+    nb04.summary(**values)
+    nb04.scene(**values)
+    assert len(calls) == 1
+    with pytest.raises(ValueError, match="read-only"):
+        nb04.compute(**values)["x"][0, 0] = 1.0            # shared between summary and scene: read-only

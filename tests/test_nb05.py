@@ -203,3 +203,63 @@ def test_no_seed_jargon_in_the_files_of_notebook_05():
         text = (root / rel).read_text(encoding="utf-8")
         text = "".join(line for line in text.splitlines(True) if '"image/png"' not in line)
         assert "seed" not in text.lower(), rel
+
+
+# ---- the live explorer ---------------------------------------------------------------------------
+
+def test_scene_shows_what_compute_computes():
+    values = {"angle_deg": 115.0, "azimuth_deg": -40.0, "elevation_deg": 25.0}
+    r = nb05.compute(**values)
+    space, bars = nb05.scene(**values)["panels"]
+    assert space["kind"] == "3d" and bars["kind"] == "xy"
+    labelled = {line["label"]: line["p"] for line in space["lines"] if line["label"]}
+    for i, name in enumerate(("x'", "y'", "z'")):
+        np.testing.assert_array_equal(labelled[name][-1], r["R"][:, i])           # body axes = columns of R
+    np.testing.assert_allclose(labelled["n"][-1], 1.15 * r["axis"])
+    np.testing.assert_array_equal(np.vstack([labelled[a][-1] for a in "XYZ"]), np.eye(3))
+    shafts = [line["p"] for line in space["lines"] if not line["label"] and line["width"] == 2.5]
+    for i, p in enumerate(shafts):                                             # arrows from the origin to the tip
+        np.testing.assert_array_equal(p[:2], [np.zeros(3), r["R"][:, i]])
+    heights = np.concatenate([s["y"][1::3] for s in bars["series"] if s["x"].size in (12, 27)])
+    np.testing.assert_array_equal(heights, np.concatenate([r["q"], r["R"].ravel()]))
+    assert space["title"] == "115° about n: body axes = columns of R"
+
+
+def test_scene_draws_no_rounding_level_bars_and_stays_in_its_view():
+    space, bars = nb05.scene(360.0, 30.0, -20.0)["panels"]                   # q = (-1, ~1e-16 n)
+    heights = np.concatenate([s["y"][1::3] for s in bars["series"] if s["x"].size in (12, 27)])
+    assert heights[0] == -1.0 and all(h == 0.0 or abs(h) > 1e-12 for h in heights)
+    for line in space["lines"]:
+        p = line["p"][np.isfinite(line["p"]).all(axis=1)]
+        assert np.abs(p).max() <= 1.15 + 1e-12
+    assert 1.08 * 1.15 <= space["radius"]                     # the page puts a label at 1.08 × a line's end
+
+
+def test_idle_axis_sliders_are_named_in_the_summary():
+    """The live page sets its controls' disabled flags once: the summary says when they do nothing."""
+    assert nb05.idle_controls(**nb05.DEFAULTS) == {"azimuth_deg": False, "elevation_deg": False}
+    assert nb05.idle_controls(360.0, 10.0, 20.0) == {"azimuth_deg": True, "elevation_deg": True}
+    assert nb05.idle_controls(-40.0, 10.0, -90.0) == {"azimuth_deg": True, "elevation_deg": False}
+    assert len(nb05.summary(**nb05.DEFAULTS).split("\n")) == 2
+    text = nb05.summary(0.0, 10.0, 20.0)
+    assert text.split("\n")[2] == "q = +1 for every axis n: the azimuth and elevation sliders change nothing here"
+    assert nb05.summary(-360.0, 10.0, 20.0).split("\n")[2].startswith("q = -1 for every axis n")
+    text = nb05.summary(40.0, 10.0, -90.0)
+    assert text.split("\n")[2] == "at elevation -90° n = -z for every azimuth: the azimuth slider changes nothing here"
+    # and indeed they change nothing there
+    assert nb05.summary(40.0, 10.0, -90.0).split("\n")[0] == nb05.summary(40.0, 170.0, -90.0).split("\n")[0]
+    with pytest.raises(ValueError, match="elevation_deg"):
+        nb05.idle_controls(40.0, 10.0, np.nan)
+
+
+def test_a_frame_computes_once(monkeypatch):
+    calls = []
+    real = quaternion.from_axis_angle
+    monkeypatch.setattr(quaternion, "from_axis_angle", lambda *a, **k: calls.append(a) or real(*a, **k))
+    values = {"angle_deg": 65.0, "azimuth_deg": 15.0, "elevation_deg": -35.0}
+    nb05._rotation.cache_clear()
+    nb05.summary(**values)
+    nb05.scene(**values)
+    assert len(calls) == 1
+    with pytest.raises(ValueError, match="read-only"):
+        nb05.compute(**values)["q"][0] = 1.0

@@ -8,9 +8,13 @@ flight (§4 更新); the figure is a top view.
 
 The strike slider moves in steps of ``STRIKE_STEP`` and snaps to the centre of percussion
 (:func:`centre_of_percussion`, 0.6669 m from the grip) within half a step of it, so that a student
-can put the hit exactly there and see the grip's velocity just after the blow vanish.
+can put the hit exactly there and see the grip's velocity just after the blow vanish. :func:`compute`
+snaps too (:func:`snap_strike`), so the live explorer, whose page sends the slider's raw value on
+the 0.01 m grid, shows the same hit as the ipywidgets slider.
 
-Follows the contract of :mod:`rbteach.explorers`.
+Follows the contract of :mod:`rbteach.explorers`, with :func:`scene` for the live explorer
+(:func:`rbteach.explorers.live.live`); a frame's :func:`summary` and :func:`scene` share one
+:func:`compute` (remembered for the last few values).
 """
 
 from __future__ import annotations
@@ -18,13 +22,15 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as _v
+from .. import dynamics as _dyn
 from .. import inertia as _inertia
 from .. import quaternion as _q
 from ..body import RigidBody, omega_from_L_principal
+from . import cached
 
 __all__ = ["MASS", "LENGTH", "WIDTH", "IMPULSE", "DURATION", "STEPS", "STRIKE_STEP", "DEFAULTS",
            "bat", "strike_bat", "grip_velocity", "centre_of_percussion", "snap_strike", "compute", "summary",
-           "draw_bat_flight", "draw", "controls", "widget"]
+           "draw_bat_flight", "draw", "scene", "controls", "widget"]
 
 MASS = 1.0        #: kg
 LENGTH = 1.0      #: m, along the body x axis
@@ -94,30 +100,46 @@ def snap_strike(strike) -> float:
 
 
 def compute(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]) -> dict:
-    """Strike the bat, then fly it for ``DURATION`` with ``STEPS`` calls of ``RigidBody.step``.
+    """Strike the bat ``strike`` m from the grip (snapped by :func:`snap_strike`), then fly it for
+    ``DURATION`` in ``STEPS`` explicit-Euler steps.
+
+    The flight is torque-free and its spin axis z is a principal axis of the bat (``L = r × J`` is
+    along z for every strike point on the bat's axis and every impulse in the x–y plane), so
+    ``RigidBody.step``'s update ``q ← normalise(q + ½ (0, ω_world) ⊗ q Δt)`` with ``ω_world =
+    I_world⁻¹ L`` is, to rounding, :func:`rbteach.dynamics.simulate`'s ``"euler"`` method (ω_body
+    constant): that one runs the 30 steps in about 0.3 ms instead of 15 ms
+    (``tests/test_nb04.py`` compares the two).
 
     Returns
     -------
     dict
-        ``J`` (3,), ``point`` (3,) strike point, ``v`` (3,) centre-of-mass velocity, ``omega`` (3,)
-        world angular velocity, ``grip_velocity`` (3,), ``t`` (STEPS+1,), ``x`` (STEPS+1, 3) centre
-        of mass, ``q`` (STEPS+1, 4) attitudes, ``cop`` (float, distance of the centre of percussion
-        from the grip), ``strikes`` (41,) and ``grip_speeds`` (41,) the grip speed just after a hit
-        at each strike distance (same direction).
+        ``strike`` (float, the snapped distance from the grip), ``J`` (3,), ``point`` (3,) strike
+        point, ``v`` (3,) centre-of-mass velocity, ``omega`` (3,) world angular velocity,
+        ``grip_velocity`` (3,), ``t`` (STEPS+1,), ``x`` (STEPS+1, 3) centre of mass, ``q``
+        (STEPS+1, 4) attitudes, ``cop`` (float, distance of the centre of percussion from the
+        grip), ``strikes`` (41,) and ``grip_speeds`` (41,) the grip speed just after a hit at each
+        strike distance (same direction). The arrays are read-only (shared by a frame's summary
+        and scene).
     """
+    s = snap_strike(strike)
+    _strike_point(s)                                  # the range check, naming `strike`
+    d = _v.finite_scalar(direction_deg, "direction_deg")
+    return _flight(strike=s, direction_deg=d)
+
+
+@cached
+def _flight(*, strike, direction_deg) -> dict:
+    """:func:`compute` for checked values (remembered: the arrays are read-only)."""
     body = strike_bat(strike, direction_deg)
     J = _impulse(direction_deg)
-    out = {"J": J, "point": _strike_point(strike), "v": body.velocity, "omega": body.angular_velocity,
-           "grip_velocity": grip_velocity(body)}
+    out = {"strike": float(strike), "J": J, "point": _strike_point(strike), "v": body.velocity,
+           "omega": body.angular_velocity, "grip_velocity": grip_velocity(body)}
     dt = DURATION / STEPS
-    xs, qs = [body.position], [body.orientation]
-    for _ in range(STEPS):
-        body.step(dt)
-        xs.append(body.position)
-        qs.append(body.orientation)
-    out["t"] = np.linspace(0.0, DURATION, STEPS + 1)
-    out["x"] = np.array(xs)
-    out["q"] = np.array(qs)
+    # q_r starts at the identity, so ω_body = ω_world; the bat's body axes are its principal axes.
+    flight = _dyn.simulate(np.diag(bat()[1]), body.angular_velocity, dt=dt, steps=STEPS, method="euler")
+    out["t"] = flight.t
+    out["x"] = body.position + flight.t[:, None] * body.velocity
+    out["q"] = flight.q
     out["cop"] = centre_of_percussion()
     # The grip speed for 41 strike points at once: the same update (article §3.3.2), vectorised
     # (v = J/m, L = r × J, ω = q ⋄ (I_d⁻¹ ⊙ (q⁻¹ ⋄ L)) with the resting attitude q_r = 1).
@@ -128,6 +150,9 @@ def compute(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]) 
     grip = np.array([-0.5 * LENGTH, 0.0, 0.0])
     out["strikes"] = strikes
     out["grip_speeds"] = np.linalg.norm(J / body.mass + np.cross(omegas, grip), axis=-1)
+    for v in out.values():
+        if isinstance(v, np.ndarray):
+            v.setflags(write=False)
     return out
 
 
@@ -141,10 +166,10 @@ def _at_cop(strike) -> bool:
 
 
 def summary(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]) -> str:
-    """Three lines: the hit, then ``v_com`` and ``ω`` just after it, then the grip-end velocity."""
-    r = compute(strike, direction_deg)
-    where = " = the centre of percussion" if _at_cop(strike) else ""
-    return (f"hit {float(strike):.4f} m from the grip{where}, at {float(direction_deg):.0f}° to the bat\n"
+    """Three lines: the hit (snapped), then ``v_com`` and ``ω`` just after it, then the grip-end velocity."""
+    r = compute(strike=strike, direction_deg=direction_deg)
+    where = " = the centre of percussion" if _at_cop(r["strike"]) else ""
+    return (f"hit {r['strike']:.4f} m from the grip{where}, at {float(direction_deg):.0f}° to the bat\n"
             f"just after: v_com = {_fmt(r['v'])} m/s, ω = {_fmt(r['omega'])} rad/s\n"
             f"grip-end velocity just after = {_fmt(r['grip_velocity'])} m/s")
 
@@ -161,29 +186,50 @@ def _colour(part):
     return PALETTE.get(c, c)
 
 
-def draw_bat_flight(ax, r, n_snapshots=5):
+#: Limits of the top view (m) and of the grip-speed panel (m/s: the fastest grip, hit square at the
+#: grip end, is 3.995 m/s; below 0 there is room for the centre-of-percussion star).
+TOP_XLIM, TOP_YLIM = (-1.05, 1.05), (-0.6, 1.1)
+SPEED_YLIM = (-0.25, 4.3)
+N_SNAPSHOTS = 5
+
+
+def _flight_geometry(r, n_snapshots=N_SNAPSHOTS) -> dict:
+    """What the top view shows, from one :func:`compute` result ``r`` (shared by :func:`draw_bat_flight`
+    and :func:`scene`): ``grip``, ``tip`` (STEPS+1, 3) the two ends over the flight; ``idx`` the
+    samples of the snapshots and ``alpha`` their opacity (earlier = darker); ``tail``, ``head`` (2,)
+    the impulse arrow (0.35 m long per N s, ending at the strike point); ``cop`` (2,) the centre of
+    percussion on the resting bat."""
+    half = np.array([0.5 * LENGTH, 0.0, 0.0])
+    idx = np.linspace(0, len(r["t"]) - 1, n_snapshots).round().astype(int)
+    alpha = 0.25 + 0.75 * (1 - np.arange(len(idx)) / max(len(idx) - 1, 1))
+    p, J = r["point"], r["J"]
+    return {"grip": r["x"] + _q.rotate(r["q"], -half), "tip": r["x"] + _q.rotate(r["q"], half),
+            "idx": idx, "alpha": alpha, "tail": (p - 0.35 * J / IMPULSE)[:2], "head": p[:2],
+            "cop": np.array([r["cop"] - 0.5 * LENGTH, 0.0])}
+
+
+def _title_flight(r, direction_deg) -> str:
+    return f"hit {r['strike']:.4f} m from the grip at {float(direction_deg):.0f}°: {DURATION:.1f} s of flight"
+
+
+def draw_bat_flight(ax, r, n_snapshots=N_SNAPSHOTS):
     """Top view (x–y) of one flight ``r`` from :func:`compute` on ``ax``: the bat at a few times,
     the grip end's path, the impulse arrow and the centre of percussion. Returns ``ax``."""
     _BAT, _IMPULSE, _COP, _COM = (_colour(k) for k in ("bat", "impulse", "cop", "com"))
-    half = np.array([0.5 * LENGTH, 0.0, 0.0])
-    idx = np.linspace(0, len(r["t"]) - 1, n_snapshots).round().astype(int)
-    grip = r["x"] + _q.rotate(r["q"], -half)
-    tip = r["x"] + _q.rotate(r["q"], half)
-    for k, i in enumerate(idx):
-        alpha = 0.25 + 0.75 * (1 - k / max(len(idx) - 1, 1))
+    g = _flight_geometry(r, n_snapshots)
+    grip, tip = g["grip"], g["tip"]
+    for i, alpha in zip(g["idx"], g["alpha"]):
         ax.plot([grip[i, 0], tip[i, 0]], [grip[i, 1], tip[i, 1]], color=_BAT, linewidth=4,
                 alpha=alpha, solid_capstyle="round")
         ax.plot(*grip[i, :2], "o", color="k", markersize=4, alpha=alpha)
     ax.plot(grip[:, 0], grip[:, 1], ":", color="k", linewidth=1.2, label="grip end path")
     ax.plot(r["x"][:, 0], r["x"][:, 1], "--", color=_COM, linewidth=1.2, label="centre of mass path")
-    p, J = r["point"], r["J"]
-    ax.annotate("", xy=p[:2], xytext=(p - 0.35 * J / IMPULSE)[:2],
+    ax.annotate("", xy=g["head"], xytext=g["tail"],
                 arrowprops={"arrowstyle": "->", "color": _IMPULSE, "linewidth": 2})
-    ax.plot(r["cop"] - 0.5 * LENGTH, 0.0, "*", color=_COP, markeredgecolor="k", markersize=12,
-            label="centre of percussion")
+    ax.plot(*g["cop"], "*", color=_COP, markeredgecolor="k", markersize=12, label="centre of percussion")
     ax.set_aspect("equal")
-    ax.set_xlim(-1.05, 1.05)
-    ax.set_ylim(-0.6, 1.1)
+    ax.set_xlim(*TOP_XLIM)
+    ax.set_ylim(*TOP_YLIM)
     ax.set_xlabel("x (m)")
     ax.set_ylabel("y (m)")
     return ax
@@ -197,25 +243,107 @@ def draw(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]):
     from ..plotting import FIGURE_DPI
 
     _IMPULSE, _COP = _colour("impulse"), _colour("cop")
-    r = compute(strike, direction_deg)
+    r = compute(strike=strike, direction_deg=direction_deg)
     fig, (ax, bx) = plt.subplots(1, 2, figsize=(9.0, 4.2), dpi=FIGURE_DPI, width_ratios=(1.2, 1))
     draw_bat_flight(ax, r)
     ax.legend(loc="upper left", fontsize=10, handlelength=1.6, borderpad=0.3, labelspacing=0.25)
-    ax.set_title(f"hit {float(strike):.3f} m from the grip at {float(direction_deg):.0f}°: "
-                 f"{DURATION:.1f} s of flight", fontsize=11)
+    ax.set_title(_title_flight(r, direction_deg), fontsize=11)
     bx.plot(r["strikes"], r["grip_speeds"], color="0.3")
-    bx.plot(float(strike), np.linalg.norm(r["grip_velocity"]), "o", color=_IMPULSE, markersize=8)
+    bx.plot(r["strike"], np.linalg.norm(r["grip_velocity"]), "o", color=_IMPULSE, markersize=8)
     bx.axvline(r["cop"], color="k", linestyle="--", linewidth=1)
     bx.plot(r["cop"], 0.0, "*", color=_COP, markeredgecolor="k", markersize=12, clip_on=False, zorder=5,
             label=f"centre of percussion\n{r['cop']:.4f} m")
     bx.set_xlabel("strike distance from the grip (m)")
     bx.set_ylabel("grip speed just after (m/s)")
     bx.set_xlim(0, LENGTH)
-    bx.set_ylim(0, None)
+    bx.set_ylim(0, SPEED_YLIM[1])
     bx.legend(loc="upper center", fontsize=10)
     bx.set_title("the sting in your hands", fontsize=11)
     fig.subplots_adjust(left=0.08, right=0.98, bottom=0.13, top=0.91, wspace=0.22)
     return fig
+
+
+# The live page (rbteach/explorers/live.js) draws on a LIVE_SIZE canvas by default; an xy panel's plot
+# box is its share of the width less PAGE_MARGINS[0] px and the height less PAGE_MARGINS[1] px. The top
+# view's share is chosen so that one metre is as long across as up (a bat keeps its length as it turns).
+LIVE_SIZE = (860, 340)
+PAGE_MARGINS = (62 + 12, 26 + 44)
+
+
+def _live_layout():
+    """(top-view weight, speed-panel weight, px per m of the top view, px per unit of the speed panel (x, y))."""
+    W, H = LIVE_SIZE
+    ph = H - PAGE_MARGINS[1]
+    px_per_m = ph / (TOP_YLIM[1] - TOP_YLIM[0])
+    top = px_per_m * (TOP_XLIM[1] - TOP_XLIM[0]) + PAGE_MARGINS[0]
+    pw_speed = W - top - PAGE_MARGINS[0]
+    return top, W - top, px_per_m, (pw_speed / LENGTH, ph / (SPEED_YLIM[1] - SPEED_YLIM[0]))
+
+
+def _star(centre, radius_px, px_per_unit):
+    """A closed five-pointed star (11, 2) of ``radius_px`` pixels around ``centre``, in data units
+    (``px_per_unit`` = (x, y) pixels per data unit): the page has no star marker."""
+    k = np.arange(11)
+    r = np.where(k % 2 == 0, 1.0, 0.4) * radius_px
+    a = np.pi / 2 + k * np.pi / 5
+    sx, sy = px_per_unit if np.ndim(px_per_unit) else (px_per_unit, px_per_unit)
+    return np.column_stack([centre[0] + r * np.cos(a) / sx, centre[1] + r * np.sin(a) / sy])
+
+
+def _star_marker(centre, px_per_unit, radius_px=10.0):
+    """(fill, edge) polylines of a star marker: nested stars close enough to fill it, and its outline."""
+    gap = np.full((1, 2), np.nan)
+    fill = np.vstack([np.vstack([_star(centre, f * radius_px, px_per_unit), gap]) for f in (0.25, 0.5, 0.75)])
+    return fill, _star(centre, radius_px, px_per_unit)
+
+
+def _grey(level, alpha=1.0) -> str:
+    """Matplotlib's grey ``level`` (0 black … 1 white) at opacity ``alpha`` on white, as #rrggbb."""
+    v = round(255 * (1.0 - alpha * (1.0 - level)))
+    return f"#{v:02x}{v:02x}{v:02x}"
+
+
+def scene(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]) -> dict:
+    """The live picture (:mod:`rbteach.explorers.live`), the same as :func:`draw`: left the top view
+    of the flight (bat snapshots as greys from dark to light, grip-end path dotted, centre-of-mass
+    path dashed, the impulse arrow, the centre of percussion as a star), right the grip speed just
+    after the hit against the strike distance with this hit marked."""
+    from .live import series, xy
+
+    r = compute(strike=strike, direction_deg=direction_deg)
+    g = _flight_geometry(r)
+    w_top, w_speed, px_m, px_speed = _live_layout()
+    _IMPULSE, _COP, _COM = (_colour(k) for k in ("impulse", "cop", "com"))
+    black = "#000000"
+    grip, tip = g["grip"], g["tip"]
+    top = []
+    for i, alpha in zip(g["idx"][::-1], g["alpha"][::-1]):          # the latest (lightest) first: earlier on top
+        top.append(series([grip[i, 0], tip[i, 0]], [grip[i, 1], tip[i, 1]], color=_grey(0.35, alpha), width=5.0))
+        top.append(series([grip[i, 0]], [grip[i, 1]], color=_grey(0.0, alpha), marker=True))
+    top.append(series(grip[:, 0], grip[:, 1], color=black, dash=":", width=1.5, label="grip end path"))
+    top.append(series(r["x"][:, 0], r["x"][:, 1], color=_COM, dash="--", width=1.5, label="centre of mass path"))
+    tail, head = g["tail"], g["head"]
+    d = (head - tail) / np.linalg.norm(head - tail)
+    n = np.array([-d[1], d[0]])
+    barbs = np.array([head - 0.06 * d + 0.035 * n, head, head - 0.06 * d - 0.035 * n])
+    arrow = np.vstack([tail, head, [np.nan, np.nan], barbs])
+    top.append(series(arrow[:, 0], arrow[:, 1], color=_IMPULSE, width=2.5))
+    fill, edge = _star_marker(g["cop"], px_m)
+    top += [series(*fill.T, color=_COP, width=3.0, label="centre of percussion"),
+            series(*edge.T, color=black, width=1.0)]
+    left = xy(top, xlim=TOP_XLIM, ylim=TOP_YLIM, title=_title_flight(r, direction_deg), xlabel="x (m)",
+              ylabel="y (m)", width=w_top)
+
+    cop = r["cop"]
+    fill, edge = _star_marker((cop, 0.0), px_speed)
+    speed = [series(r["strikes"], r["grip_speeds"], color=_grey(0.3)),
+             series([cop, cop], SPEED_YLIM, color=black, dash="--", width=1.0),
+             series([r["strike"]], [np.linalg.norm(r["grip_velocity"])], color=_IMPULSE, marker=True),
+             series(*fill.T, color=_COP, width=3.0, label=f"centre of percussion {cop:.4f} m"),
+             series(*edge.T, color=black, width=1.0)]
+    right = xy(speed, xlim=(0.0, LENGTH), ylim=SPEED_YLIM, title="the sting in your hands",
+               xlabel="strike distance from the grip (m)", ylabel="grip speed just after (m/s)", width=w_speed)
+    return {"panels": [left, right]}
 
 
 def controls() -> dict:
