@@ -1,6 +1,7 @@
-"""A rigid body driven by forces and impulses: seed 002 §2–5, with angular momentum as the state.
+"""A rigid body driven by forces and impulses (the forces-and-impulses article, §2–5), with L as the state.
 
-Frames (seed 002 §2): principal axes → body (``q_o``) → world (``q_r``), ``q = q_r ⊗ q_o``.
+Frames (the forces-and-impulses article, §2 座標系): principal axes → body (``q_o``) → world
+(``q_r``), ``q = q_r ⊗ q_o``.
 
 * Translation (§3.1): ``v += F/m Δt`` (force) or ``v += J/m`` (impulse).
 * Rotation (§3.2): ``L += τ Δt`` (torque) or ``L += H`` (angular impulse); at a point ``p``
@@ -15,12 +16,13 @@ Two equivalent ways to get ω from L (and back), both here as pure, vectorised f
 * principal-axis form (§5): ``ω = q ⋄ (I_d⁻¹ ⊙ (q⁻¹ ⋄ L))``, ``L = q ⋄ (I_d ⊙ (q⁻¹ ⋄ ω))``
   with ``q = q_r ⊗ q_o`` (:func:`omega_from_L_principal`, :func:`L_from_omega_principal`).
 
-**The fix to seed 002.** Seed 002 stores ω and recomputes ``L_t = I_world ω_t`` whenever a torque
-is applied, so ``ω_{t+1} = ω_t + I_world⁻¹ τ Δt``: with no torque ω never changes, the
-gyroscopic term ``−I⁻¹(ω × I ω)`` is lost, and a free asymmetric body's L is not conserved.
-:class:`RigidBody` stores ``L`` (world) instead, which a free body keeps exactly, and derives
-ω from it after every attitude update (as in Baraff's rigid-body notes). For notebook 06's
-lesson the seed's scheme is still available, clearly labelled: ``RigidBody(..., state="omega")``.
+**The fix to the article.** The forces-and-impulses article stores ω and recomputes
+``L_t = I_world ω_t`` whenever a torque is applied, so ``ω_{t+1} = ω_t + I_world⁻¹ τ Δt``: with no
+torque ω never changes, the gyroscopic term ``−I⁻¹(ω × I ω)`` is lost, and a free asymmetric body's
+L is not conserved. :class:`RigidBody` stores ``L`` (world) instead, which a free body keeps
+exactly, and derives ω from it after every attitude update (as in Baraff's rigid-body notes). For
+notebook 06's lesson the article's scheme is still available, clearly labelled:
+``RigidBody(..., state="omega")``.
 
 The update is explicit Euler with renormalisation: first order in Δt, and the energy drifts
 (see :mod:`rbteach.dynamics` for better integrators of the free body).
@@ -41,7 +43,7 @@ __all__ = [
 ]
 
 #: The two state variables :class:`RigidBody` can keep for the rotation:
-#: ``"angular_momentum"`` (correct, the default) and ``"omega"`` (seed 002's ω-as-state, buggy).
+#: ``"angular_momentum"`` (correct, the default) and ``"omega"`` (the article's ω-as-state, buggy).
 STATES = ("angular_momentum", "omega")
 
 
@@ -127,7 +129,7 @@ def omega_from_L_matrix(inertia_body, q_r, L_world) -> np.ndarray:
 
 
 def L_from_omega_matrix(inertia_body, q_r, omega_world) -> np.ndarray:
-    """World angular momentum ``L = I_world ω_world``, ``I_world = R I_body Rᵀ`` (the forces-and-impulses article, §2–3).
+    """World angular momentum ``L = I_world ω_world``, ``I_world = R I_body Rᵀ`` (the article's §2–3).
 
     Shapes as in :func:`omega_from_L_matrix`; returns (..., 3).
     """
@@ -191,7 +193,7 @@ def _vec(x, name) -> np.ndarray:
 
 
 class RigidBody:
-    """A rigid body under forces, torques and impulses (seed 002 §2–5), with ``L`` as the state.
+    """A rigid body under forces, torques and impulses (the forces-and-impulses article, §2–5), with ``L`` as the state.
 
     Parameters
     ----------
@@ -211,7 +213,7 @@ class RigidBody:
         ``ω_world``; default 0. Stored as ``L = I_world ω``.
     state : {"angular_momentum", "omega"}, keyword-only
         ``"angular_momentum"`` (default, correct): ``L`` is the state, constant unless a torque
-        or angular impulse acts. ``"omega"``: **seed 002's buggy scheme, for teaching only** — ω
+        or angular impulse acts. ``"omega"``: **the article's buggy scheme, for teaching only** — ω
         is the state, ``L = I_world ω`` is recomputed when a torque acts and ω is unchanged by
         :meth:`step`, so a free asymmetric body keeps a constant ω and its ``L`` drifts.
 
@@ -300,7 +302,8 @@ class RigidBody:
         """The rotation fields after adding ``dL`` to L."""
         with np.errstate(over="ignore", invalid="ignore"):
             if self._state == "omega":
-                # the article's §3.2: L_t = I_world ω_t; L_{t+1} = L_t + ΔL; ω_{t+1} = I_world⁻¹ L_{t+1}
+                # the forces-and-impulses article, §3.2:
+                # L_t = I_world ω_t; L_{t+1} = L_t + ΔL; ω_{t+1} = I_world⁻¹ L_{t+1}
                 L = _L_from_omega_principal(self._moments, self._q_o, self._q_r, self._omega) + dL
                 return {"_omega": _omega_from_L_principal(self._moments, self._q_o, self._q_r, L)}
             return {"_L": self._L + dL}
@@ -338,7 +341,10 @@ class RigidBody:
         self._update(("J",) + (() if point is None else ("point",)), **fields)
 
     def apply_torque(self, tau, dt) -> None:
-        """Apply torque ``τ`` (world, about the centre of mass) for ``dt``: ``L += τ Δt`` (the article's §3.2.1)."""
+        """Apply torque ``τ`` (world, about the centre of mass) for ``dt``: ``L += τ Δt``.
+
+        The forces-and-impulses article, §3.2.1.
+        """
         tau = _v.vector3(tau, "tau", allow_batch=False)
         dt = _v.positive(dt, "dt")
         with np.errstate(over="ignore", invalid="ignore"):
@@ -355,7 +361,7 @@ class RigidBody:
 
         ``x += v Δt``; ``q_r ← normalise(q_r + ½ (0, ω_world) ⊗ q_r Δt)`` with the current
         ``ω_world``; afterwards ``ω_world = I_world⁻¹ L`` for the new attitude (``L`` unchanged).
-        With ``state="omega"`` ω is left unchanged instead (the article's bug).
+        With ``state="omega"`` ω is left unchanged instead (the forces-and-impulses article's bug).
         """
         dt = _v.positive(dt, "dt")
         omega = self._omega_now()
@@ -370,7 +376,7 @@ class RigidBody:
     # ------------------------------------------------------------------ read-only properties
     @property
     def state(self) -> str:
-        """``"angular_momentum"`` (L is the state) or ``"omega"`` (seed 002's ω-as-state)."""
+        """``"angular_momentum"`` (L is the state) or ``"omega"`` (the forces-and-impulses article's ω-as-state)."""
         return self._state
 
     @property
@@ -410,7 +416,7 @@ class RigidBody:
 
     @property
     def angular_velocity(self) -> np.ndarray:
-        """``ω_world = q ⋄ (I_d⁻¹ ⊙ (q⁻¹ ⋄ L))`` (seed 002 §5; equals ``I_world⁻¹ L``), shape (3,)."""
+        """``ω_world = q ⋄ (I_d⁻¹ ⊙ (q⁻¹ ⋄ L))`` (the article's §5; equals ``I_world⁻¹ L``), shape (3,)."""
         return np.array(self._omega_now(), dtype=float, copy=True)
 
     @property
@@ -420,7 +426,7 @@ class RigidBody:
 
     @property
     def inertia_world(self) -> np.ndarray:
-        """``I_world = R I_body Rᵀ`` with ``R = to_matrix(q_r)`` (seed 002 §2), shape (3, 3)."""
+        """``I_world = R I_body Rᵀ`` with ``R = to_matrix(q_r)`` (the article's §2 座標系), shape (3, 3)."""
         return _inertia.rotate(self._inertia_body, _q.to_matrix(self._q_r))
 
     @property

@@ -1,9 +1,9 @@
 """Rotational dynamics of one rigid body in its body frame: Euler's equations and integrators.
 
 The state is the body-frame angular velocity ``ω`` (``omega_body``) and the body → world
-attitude ``q`` (``q_r`` of seed 002 §5; (w, x, y, z), Hamilton, active). The equations are
+attitude ``q`` (``q_r`` of the forces-and-impulses article, §5; (w, x, y, z), Hamilton, active). The equations are
 
-* Euler's equations (seed 003): ``I ω̇ = τ − ω × I ω``, i.e. ``ω̇ = I⁻¹(τ − ω × I ω)``; in
+* Euler's equations (「回転運動のシミュレーション」 (2019)): ``I ω̇ = τ − ω × I ω``, i.e. ``ω̇ = I⁻¹(τ − ω × I ω)``; in
   principal axes ``ω̇₁ = (I₂ − I₃)/I₁ · ω₂ ω₃ + τ₁/I₁`` and cyclically;
 * the attitude kinematics ``q̇ = ½ q ⊗ (0, ω_body)``
   (:func:`rbteach.quaternion.derivative_body`).
@@ -11,14 +11,15 @@ attitude ``q`` (``q_r`` of seed 002 §5; (w, x, y, z), Hamilton, active). The eq
 :func:`simulate` integrates the torque-free body with one of :data:`METHODS`:
 
 ``"euler"``
-    explicit Euler on (ω, q), ``q`` renormalised each step (seed 002 §4); order 1, energy drifts.
+    explicit Euler on (ω, q), ``q`` renormalised each step (the forces-and-impulses article, §4 更新); order 1,
+    energy drifts.
 ``"semi-implicit-euler"``
     ω first, then ``q`` with the *new* ω (the usual game-engine update); order 1.
 ``"rk4"``
     classic Runge–Kutta 4 on the coupled state (ω, q), ``q`` renormalised after each step:
-    seed 003's ``runge_kutta_quaternion`` with its ``dt/k₁`` typo in the printed formulas fixed.
+    the ``runge_kutta_quaternion`` of 「回転運動のシミュレーション」 (2019) with its ``dt/k₁`` typo in the printed formulas fixed.
 ``"rk4-dcm"``
-    seed 003's DCM variant, fixed (see :func:`simulate`): RK4 on (ω, R), ``R`` re-orthonormalised
+    the article's DCM variant, fixed (see :func:`simulate`): RK4 on (ω, R), ``R`` re-orthonormalised
     each step by the polar decomposition (:func:`rbteach.rotation.orthonormalize`).
 ``"splitting"``
     the symmetric (Strang) splitting ``T = T₁ + T₂ + T₃`` of the free body's kinetic energy
@@ -344,9 +345,11 @@ def _cross_rows(R, w):
 
 
 def _rk4_dcm_states(moments, w0, q0, dt, steps, every=1):
-    """Seed 003's ``runge_kutta`` (DCM), fixed: w0 (N, 3), q0 (N, 4) → ω (n+1, N, 3), R (n+1, N, 3, 3), n = steps/every.
+    """The ``runge_kutta`` (DCM) of 「回転運動のシミュレーション」 (2019), fixed.
 
-    ``R = to_matrix(q)`` is body → world (seed 003's DCM is ``Rᵀ``); ``Ṙ = R [ω]× = [R ω]× R``.
+    w0 (N, 3), q0 (N, 4) → ω (n+1, N, 3), R (n+1, N, 3, 3) with n = steps/every.
+
+    ``R = to_matrix(q)`` is body → world (the article's DCM is ``Rᵀ``); ``Ṙ = R [ω]× = [R ω]× R``.
     """
     from . import rotation as _rot
 
@@ -371,7 +374,7 @@ def _rk4_dcm_states(moments, w0, q0, dt, steps, every=1):
         k3 = omega_rate(w + h * k2)
         l3 = _cross_rows(R + h * l2, w + h * k2)
         k4 = omega_rate(w + dt * k3)
-        l4 = _cross_rows(R + dt * l3, w + dt * k3)         # seed 003 assigns l3 twice, never l4
+        l4 = _cross_rows(R + dt * l3, w + dt * k3)         # the article assigns l3 twice, never l4
         w = w + dt / 6.0 * (k1 + 2.0 * k2 + 2.0 * k3 + k4)
         R = R + dt / 6.0 * (l1 + 2.0 * l2 + 2.0 * l3 + l4)
         if not (np.isfinite(R).all() and np.isfinite(w).all()):   # blew up: the SVD cannot go on
@@ -458,7 +461,7 @@ _STEPS = {
 
 
 def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4", keep_every=1, blowup="raise") -> Trajectory:
-    """Integrate the torque-free rigid body: Euler's equations with the attitude (seed 003).
+    """Integrate the torque-free rigid body: Euler's equations with the attitude (「回転運動のシミュレーション」 (2019)).
 
     Parameters
     ----------
@@ -466,7 +469,7 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4", keep_every=1,
         Principal moments ``(I₁, I₂, I₃)`` (body axes = principal axes) or a full body-frame tensor.
         A tensor is diagonalised with :func:`rbteach.inertia.principal_axes` (``I = O diag Oᵀ``),
         the body is integrated in principal axes (``ω_p = Oᵀ ω``, ``q_p = q ⊗ q_o`` with
-        ``q_o = from_matrix(O)``, seed 002 §5) and the results are turned back
+        ``q_o = from_matrix(O)``, the forces-and-impulses article, §5) and the results are turned back
         (``ω = O ω_p``, ``q = q_p ⊗ q_o*``), so they are in *your* body frame.
         No principal moment may be zero (a thin rod cannot be simulated).
     omega0 : array_like, shape (3,) or (N, 3)
@@ -508,11 +511,11 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4", keep_every=1,
 
     Notes
     -----
-    ``"rk4-dcm"`` is seed 003's ``runge_kutta`` with its bugs fixed: ``l4`` is computed (the seed
-    assigns ``l3`` twice), and the matrix is re-orthonormalised with the polar decomposition
-    (:func:`rbteach.rotation.orthonormalize`) instead of normalising columns. Seed 003's DCM
-    (``quaternion2dcm``) is ``Rᵀ`` (world → body); the matrix integrated here is
-    ``R = to_matrix(q)`` (body → world), for which the seed's ``coordinate_differential``
+    ``"rk4-dcm"`` is the ``runge_kutta`` of 「回転運動のシミュレーション」 (2019) with its bugs fixed: ``l4`` is
+    computed (the article assigns ``l3`` twice), and the matrix is re-orthonormalised with the polar
+    decomposition (:func:`rbteach.rotation.orthonormalize`) instead of normalising columns. The
+    article's DCM (``quaternion2dcm``) is ``Rᵀ`` (world → body); the matrix integrated here is
+    ``R = to_matrix(q)`` (body → world), for which the article's ``coordinate_differential``
     ``Ṙ = [R ω]× R = R [ω]×`` holds. The output is converted to ``q`` with
     :func:`rbteach.quaternion.from_matrix`.
 
@@ -626,7 +629,7 @@ def _integrate(method, moments, w0b, qab, dt, steps, every, batch):
 # ---------------------------------------------------------------------------------------------
 
 def euler_rhs(inertia, omega_body, torque_body=0.0) -> np.ndarray:
-    """Euler's equations in the body frame: ``ω̇ = I⁻¹(τ − ω × I ω)`` (seed 003).
+    """Euler's equations in the body frame: ``ω̇ = I⁻¹(τ − ω × I ω)`` (「回転運動のシミュレーション」 (2019)).
 
     Parameters
     ----------

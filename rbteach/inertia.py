@@ -1,6 +1,6 @@
 """Inertia tensors: primitives, parallel axis, rotation, principal axes, meshes.
 
-Seed 002 §1 defines the inertia tensor as a volume integral,
+The forces-and-impulses article (§1 慣性テンソル) defines the inertia tensor as a volume integral,
 
 .. math::
 
@@ -18,8 +18,8 @@ so the off-diagonal entries carry the minus sign of the products of inertia
 * :func:`principal_axes` returns the moments in ascending order and a proper rotation
   ``O`` (det +1) whose columns are the principal axes in the body frame, so that
   ``I = O diag(I1, I2, I3) Oᵀ`` and ``q_o = rbteach.quaternion.from_matrix(O)``
-  maps principal axes → body (seed 002 §1, §5);
-* :func:`rotate` is ``R I Rᵀ`` with ``R`` the active body → world rotation (seed 002 §2).
+  maps principal axes → body (the forces-and-impulses article, §1, §5);
+* :func:`rotate` is ``R I Rᵀ`` with ``R`` the active body → world rotation (the article's §2 座標系).
 
 Bad input raises ``ValueError`` naming the argument and the reason.
 """
@@ -107,7 +107,8 @@ def box(mass, a, b, c) -> np.ndarray:
 
     Notes
     -----
-    Seed 002 §1: a body with the symmetry planes x = 0, y = 0, z = 0 has a diagonal tensor.
+    The forces-and-impulses article, §1 慣性テンソル: a body with the symmetry planes x = 0, y = 0, z = 0 has a
+    diagonal tensor.
     """
     m = _v.positive(mass, "mass")
     a = _v.positive(a, "a")
@@ -121,7 +122,7 @@ def box(mass, a, b, c) -> np.ndarray:
 def solid_sphere(mass, r) -> np.ndarray:
     """Solid ball of radius ``r`` about its centre: ``2/5 · m r² · 1``, shape (3, 3).
 
-    Seed 002 §1: every axis through the centre is a principal axis (the axes are not unique).
+    The forces-and-impulses article, §1: every axis through the centre is a principal axis (the axes are not unique).
     """
     m = _v.positive(mass, "mass")
     r = _v.positive(r, "r")
@@ -131,7 +132,7 @@ def solid_sphere(mass, r) -> np.ndarray:
 def hollow_sphere(mass, r) -> np.ndarray:
     """Thin spherical shell of radius ``r`` about its centre: ``2/3 · m r² · 1``, shape (3, 3).
 
-    Seed 002 §1 (all mass at distance ``r``; every axis is a principal axis).
+    The forces-and-impulses article, §1 (all mass at distance ``r``; every axis is a principal axis).
     """
     m = _v.positive(mass, "mass")
     r = _v.positive(r, "r")
@@ -153,7 +154,7 @@ def solid_cylinder(mass, r, h) -> np.ndarray:
 
     Notes
     -----
-    Seed 002 §1: a rotationally symmetric body has a diagonal tensor in axes aligned
+    The forces-and-impulses article, §1: a rotationally symmetric body has a diagonal tensor in axes aligned
     with its symmetry axis; the two transverse moments are equal.
     """
     m = _v.positive(mass, "mass")
@@ -187,7 +188,7 @@ def hollow_cylinder(mass, r_inner, r_outer, h) -> np.ndarray:
 
     Notes
     -----
-    Seed 002 §1. The thin-wall limit ``r_inner → r_outer = r`` gives
+    The forces-and-impulses article, §1. The thin-wall limit ``r_inner → r_outer = r`` gives
     ``diag(m (6r² + h²)/12, same, m r²)``.
     """
     m = _v.positive(mass, "mass")
@@ -209,7 +210,7 @@ def rod(mass, length) -> np.ndarray:
     """Thin rod along z about its centre: ``diag(m L²/12, m L²/12, 0)``, shape (3, 3).
 
     The axial moment is zero: a valid tensor (see :func:`validate`), but not invertible,
-    so a thin rod cannot be simulated by Euler's equations. Seed 002 §1.
+    so a thin rod cannot be simulated by Euler's equations. The forces-and-impulses article, §1.
     """
     m = _v.positive(mass, "mass")
     L = _v.positive(length, "length")
@@ -235,7 +236,7 @@ def solid_cone(mass, r, h) -> np.ndarray:
 
     Notes
     -----
-    Seed 002 §1. About the apex the transverse moment is ``3/5 m (r²/4 + h²)``; moving
+    The forces-and-impulses article, §1. About the apex the transverse moment is ``3/5 m (r²/4 + h²)``; moving
     it to the centre of mass with :func:`to_center_of_mass` (offset ``3h/4``) gives the
     value above.
     """
@@ -260,7 +261,7 @@ def ellipsoid(mass, a, b, c) -> np.ndarray:
 
     Notes
     -----
-    Seed 002 §1.
+    The forces-and-impulses article, §1 慣性テンソル.
     """
     m = _v.positive(mass, "mass")
     a = _v.positive(a, "a")
@@ -308,7 +309,7 @@ def point_masses(masses, points):
     com : ndarray, shape (..., 3)
         ``c = Σ m_i p_i / M``.
     inertia : ndarray, shape (..., 3, 3)
-        ``Σ m_i (|r_i|² 1 − r_i r_iᵀ)`` with ``r_i = p_i − c`` (seed 002 §1, the
+        ``Σ m_i (|r_i|² 1 − r_i r_iᵀ)`` with ``r_i = p_i − c`` (the forces-and-impulses article, §1, the
         integral with ``ρ dV`` replaced by point masses).
     """
     m = _positive_array(masses, "masses")
@@ -360,7 +361,7 @@ def parallel_axis(inertia_com, mass, offset) -> np.ndarray:
 
     See Also
     --------
-    to_center_of_mass : the inverse (seed 003 ``inertia_conversion``).
+    to_center_of_mass : the inverse (``inertia_conversion`` of 「回転運動のシミュレーション」 (2019)).
     """
     I = validate(inertia_com, "inertia_com")
     m = _positive_array(mass, "mass")
@@ -374,13 +375,13 @@ def parallel_axis(inertia_com, mass, offset) -> np.ndarray:
 def to_center_of_mass(inertia_origin, mass, com) -> np.ndarray:
     """Inertia about the centre of mass from the inertia about the origin.
 
-    This is seed 003's ``inertia_conversion``, i.e. the parallel-axis theorem run
+    This is the ``inertia_conversion`` of 「回転運動のシミュレーション」 (2019), i.e. the parallel-axis theorem run
     backwards:
 
     ``I_com = I_origin − m (|c|² 1 − c cᵀ)``
 
     with ``c`` the centre of mass in the same frame. The mass matters only when the
-    centre of mass is off the origin: for ``c = 0`` (seed 003's example) the tensor
+    centre of mass is off the origin: for ``c = 0`` (the article's example) the tensor
     comes back unchanged whatever the mass.
 
     Parameters
@@ -440,12 +441,12 @@ def rotate(inertia, R) -> np.ndarray:
     Returns
     -------
     ndarray, shape (..., 3, 3)
-        ``I_world = R I Rᵀ`` (seed 002 §2: ``I_world = R I R⁻¹``, and ``R⁻¹ = Rᵀ``).
+        ``I_world = R I Rᵀ`` (the forces-and-impulses article, §2 座標系: ``I_world = R I R⁻¹``, and ``R⁻¹ = Rᵀ``).
 
     Notes
     -----
     ``Rᵀ I R`` is the classic bug: it rotates the other way (it is right only for the
-    passive matrix, e.g. seed 003's DCM, which is ``Rᵀ``). Rotation keeps the
+    passive matrix, e.g. the DCM of 「回転運動のシミュレーション」 (2019), which is ``Rᵀ``). Rotation keeps the
     eigenvalues (principal moments) and the trace.
     """
     I = validate(inertia, "inertia")
@@ -491,7 +492,7 @@ def validate(inertia, name: str = "inertia", *, allow_zero: bool = True) -> np.n
 
     Notes
     -----
-    Seed 002 §1: ``I`` is symmetric, and a real body's principal moments are
+    The forces-and-impulses article, §1 慣性テンソル: ``I`` is symmetric, and a real body's principal moments are
     non-negative and obey ``I_i + I_j ≥ I_k`` (because ``I_i + I_j − I_k = 2∫ρ x_k² dV``).
     """
     if not isinstance(name, str) or not name:
@@ -643,13 +644,13 @@ def principal_axes(inertia):
         ``I1 ≤ I2 ≤ I3``.
     O : ndarray, shape (..., 3, 3)
         Rotation matrix (det O = +1) whose columns are the principal axes in the body
-        frame, so that ``I = O diag(moments) Oᵀ`` (seed 002 §1, ``O⁻¹ I O = diag``).
+        frame, so that ``I = O diag(moments) Oᵀ`` (the forces-and-impulses article, §1, ``O⁻¹ I O = diag``).
         ``O`` maps principal-axis coordinates to body coordinates:
-        ``q_o = rbteach.quaternion.from_matrix(O)`` (seed 002 §5).
+        ``q_o = rbteach.quaternion.from_matrix(O)`` (the article's §5 回転運動のパラメータについて).
 
     Notes
     -----
-    Seed 002 §1 takes ``O`` straight from an eigen-solver; that can be a reflection
+    The forces-and-impulses article (§1) takes ``O`` straight from an eigen-solver; that can be a reflection
     (det −1, which cannot become a quaternion) and its column signs and order are
     arbitrary. Here the result is deterministic:
 
@@ -669,7 +670,7 @@ def principal_axes(inertia):
       ``R (c 1) Rᵀ`` always gives ``O = 1``);
     * vectorised: a batch of any kind of tensors costs one ``numpy.linalg.eigh`` call.
 
-    Seed 002's remark that a symmetric body's ``O`` is the identity holds only when its
+    The article's remark that a symmetric body's ``O`` is the identity holds only when its
     body axes are aligned with its symmetry axes.
     """
     I = validate(inertia, "inertia")
@@ -767,10 +768,10 @@ def mesh(vertices, faces, *, mass=None, density=None):
 
     Notes
     -----
-    Seed 002 §1's volume integrals, turned into a sum over faces by the divergence
-    theorem: each triangle ``(a, b, c)`` spans a signed tetrahedron with a reference
-    point (the mean vertex, to limit cancellation), of volume ``det[a b c]/6`` and,
-    exactly,
+    The volume integrals of the forces-and-impulses article (§1 慣性テンソル), turned into a sum
+    over faces by the divergence theorem: each triangle ``(a, b, c)`` spans a signed tetrahedron
+    with a reference point (the mean vertex, to limit cancellation), of volume ``det[a b c]/6``
+    and, exactly,
 
     * ``∫ x dV = det/24 · (a + b + c)``,
     * ``∫ x xᵀ dV = det/120 · (a aᵀ + b bᵀ + c cᵀ + s sᵀ)``, ``s = a + b + c``

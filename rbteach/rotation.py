@@ -8,10 +8,10 @@ Conventions (the project's contract, see the README's card):
 * Euler angles are the aerospace 3-2-1 sequence: ``R = Rz(yaw) Ry(pitch) Rx(roll)``
   (intrinsic z-y'-x'': yaw about z, then pitch about the new y, then roll about
   the newest x). SciPy spells this ``Rotation.from_euler("ZYX", [yaw, pitch, roll])``;
-* seed 003's direction-cosine matrix (DCM) is the *passive* world → body matrix,
+* the direction-cosine matrix (DCM) of 「回転運動のシミュレーション」 (2019) is the *passive* world → body matrix,
   i.e. ``DCM = Rᵀ``. Its ``euler2dcm`` builds ``rotx @ roty @ rotz`` from the
   transposed elementary matrices, which is ``(Rz Ry Rx)ᵀ``; so
-  ``euler_zyx_to_matrix(yaw, pitch, roll).T`` is seed 003's ``euler2dcm([yaw, pitch, roll])``
+  ``euler_zyx_to_matrix(yaw, pitch, roll).T`` is the article's ``euler2dcm([yaw, pitch, roll])``
   (once its missing brackets are fixed) and no separate function is needed.
 
 All functions are vectorised over leading axes.
@@ -43,7 +43,7 @@ def skew(v) -> np.ndarray:
     Returns
     -------
     ndarray, shape (..., 3, 3)
-        ``[[0, −v_z, v_y], [v_z, 0, −v_x], [−v_y, v_x, 0]]`` (seed 003 ``skew``; it turns
+        ``[[0, −v_z, v_y], [v_z, 0, −v_x], [−v_y, v_x, 0]]`` (``skew`` of 「回転運動のシミュレーション」 (2019); it turns
         ``Ṙ = [ω_world]× R`` and ``ω × (I ω)`` into matrix products).
     """
     v = _v.vector3(v, "v")
@@ -75,7 +75,7 @@ def euler_zyx_to_matrix(yaw, pitch, roll) -> np.ndarray:
 
     Notes
     -----
-    Seed 003's ``euler2dcm`` returns the transpose of this matrix (its DCM is passive,
+    The ``euler2dcm`` of 「回転運動のシミュレーション」 (2019) returns the transpose of this matrix (its DCM is passive,
     world → body), and its ``roty`` lacks the outer brackets of the nested list
     (a TypeError in NumPy).
     """
@@ -122,7 +122,7 @@ def matrix_to_euler_zyx(R):
     matrix ``R Rx(roll)ᵀ``, the three angles always reproduce ``R``, even when
     ``cos pitch`` is tiny and roll itself is only known to ``ε / cos pitch``.
 
-    Seed 003's ``dcm2euler`` was wrong in three ways. (1) ``dcm(2,1)`` *calls*
+    The ``dcm2euler`` of 「回転運動のシミュレーション」 (2019) was wrong in three ways. (1) ``dcm(2,1)`` *calls*
     the array instead of indexing it (MATLAB syntax): the gimbal-lock branch raises
     TypeError whenever it is reached. (2) That branch is almost never reached: it tests
     ``sin_theta == 1`` exactly, so a matrix a rounding error away from lock takes the
@@ -155,7 +155,7 @@ def orthonormalize(R) -> np.ndarray:
     ----------
     R : array_like, shape (..., 3, 3)
         A matrix that should be a rotation but has drifted (e.g. a DCM integrated with
-        RK4, seed 003, whose column-wise normalisation does not keep it orthogonal).
+        RK4 as in 「回転運動のシミュレーション」 (2019), whose column-wise normalisation does not keep it orthogonal).
 
     Returns
     -------

@@ -6,12 +6,12 @@ This module imports SymPy; ``import rbteach`` does not load it (it is loaded on 
 Conventions are the package's (see :mod:`rbteach.quaternion` and the README's card):
 
 * a quaternion is a 4 × 1 SymPy ``Matrix`` ``(w, x, y, z)``, scalar first, Hamilton product;
-* unit quaternions rotate actively, ``q ⋄ v = q ⊗ (0, v) ⊗ q*`` (seed 002 §6), and
+* unit quaternions rotate actively, ``q ⋄ v = q ⊗ (0, v) ⊗ q*`` (the forces-and-impulses article, §6 記号について), and
   :func:`sym_to_matrix` is the same active matrix as :func:`rbteach.quaternion.to_matrix`;
 * vectors are 3 × 1 ``Matrix`` objects; any length-3 (or 4) sequence is accepted and
   turned into a column;
 * inertia tensors carry the minus sign of the products of inertia, ``I_xy = −∫ρ x y dV``
-  (seed 002 §1).
+  (the forces-and-impulses article, §1 慣性テンソル).
 
 Every function checks the shapes of its arguments and raises ValueError naming the argument.
 """
@@ -103,7 +103,7 @@ def vector(x, y, z) -> sp.Matrix:
 
 
 def sym_multiply(p, q) -> sp.Matrix:
-    """Hamilton product ``p ⊗ q = (p_w q_w − p⃗·q⃗,  p_w q⃗ + q_w p⃗ + p⃗ × q⃗)`` (seed 002 §6).
+    """Hamilton product ``p ⊗ q = (p_w q_w − p⃗·q⃗,  p_w q⃗ + q_w p⃗ + p⃗ × q⃗)`` (the forces-and-impulses article, §6).
 
     Same formula as :func:`rbteach.quaternion.multiply`; ``i ⊗ j = k``.
     """
@@ -129,7 +129,7 @@ def sym_norm_squared(q):
 
 
 def sym_rotate(q, v) -> sp.Matrix:
-    """Vector part of ``q ⊗ (0, v) ⊗ q*`` (seed 002 §6, ``p′ = q p q⁻¹``), a 3 × 1 ``Matrix``.
+    """Vector part of ``q ⊗ (0, v) ⊗ q*`` (the forces-and-impulses article, §6: ``p′ = q p q⁻¹``), a 3 × 1 ``Matrix``.
 
     For a unit quaternion this is the active rotation ``q ⋄ v`` and equals
     ``sym_to_matrix(q) * v`` once ``w² + x² + y² + z² = 1`` is substituted. Not
@@ -150,7 +150,7 @@ def sym_to_matrix(q) -> sp.Matrix:
          [2(xy + wz),      1 − 2(x² + z²),  2(yz − wx)    ],
          [2(xz − wy),      2(yz + wx),      1 − 2(x² + y²)]]
 
-    Its columns are the body axes in the world frame; seed 003's ``quaternion2dcm``
+    Its columns are the body axes in the world frame; the ``quaternion2dcm`` of 「回転運動のシミュレーション」 (2019)
     (scalar last) returns the transpose.
     """
     q = _column(q, 4, "q")
@@ -171,14 +171,14 @@ def sym_from_axis_angle(axis, angle) -> sp.Matrix:
 
 
 def sym_derivative_world(q, omega_world) -> sp.Matrix:
-    """``q̇ = ½ (0, ω_world) ⊗ q`` (seed 002 §4)."""
+    """``q̇ = ½ (0, ω_world) ⊗ q`` (the forces-and-impulses article, §4 更新)."""
     q = _column(q, 4, "q")
     w = _column(omega_world, 3, "omega_world")
     return sym_multiply(sp.Matrix([0, w[0], w[1], w[2]]), q) / 2
 
 
 def sym_derivative_body(q, omega_body) -> sp.Matrix:
-    """``q̇ = ½ q ⊗ (0, ω_body)`` (seed 003's quaternion kinematics, written scalar first)."""
+    """``q̇ = ½ q ⊗ (0, ω_body)`` (the quaternion kinematics of 「回転運動のシミュレーション」 (2019), written scalar first)."""
     q = _column(q, 4, "q")
     w = _column(omega_body, 3, "omega_body")
     return sym_multiply(q, sp.Matrix([0, w[0], w[1], w[2]])) / 2
@@ -214,7 +214,7 @@ def Rz(angle) -> sp.Matrix:
 def euler_zyx_matrix(yaw, pitch, roll) -> sp.Matrix:
     """``Rz(yaw) Ry(pitch) Rx(roll)``, the symbolic twin of :func:`rbteach.rotation.euler_zyx_to_matrix`.
 
-    Seed 003's ``euler2dcm`` is its transpose (a passive DCM).
+    The ``euler2dcm`` of 「回転運動のシミュレーション」 (2019) is its transpose (a passive DCM).
     """
     return Rz(_expr(yaw, "yaw")) * Ry(_expr(pitch, "pitch")) * Rx(_expr(roll, "roll"))
 
@@ -246,7 +246,7 @@ def mass_integral(density, region_bounds, jacobian=1):
 
 
 def inertia_integral(density, coords, region_bounds, jacobian=1) -> sp.Matrix:
-    """Inertia tensor about the origin as a volume integral (seed 002 §1).
+    """Inertia tensor about the origin as a volume integral (the forces-and-impulses article, §1 慣性テンソル).
 
     ``I = ∫ ρ [[y² + z², −xy, −xz], [−xy, x² + z², −yz], [−xz, −yz, x² + y²]] J du dv dw``:
     moments on the diagonal, products of inertia with their minus sign off it.
@@ -286,7 +286,7 @@ def inertia_integral(density, coords, region_bounds, jacobian=1) -> sp.Matrix:
 def parallel_axis_term(m, d) -> sp.Matrix:
     """Steiner term ``m (|d|² 1 − d dᵀ)``: ``I_about(com + d) = I_com + parallel_axis_term(m, d)``.
 
-    Seed 003's ``inertia_conversion`` subtracts this term (origin → centre of mass).
+    The ``inertia_conversion`` of 「回転運動のシミュレーション」 (2019) subtracts this term (origin → centre of mass).
     """
     m = _expr(m, "m")
     d = _column(d, 3, "d")
@@ -298,7 +298,7 @@ def euler_equations(I1, I2, I3, w1, w2, w3, t, torque=None):
 
     ``I₁ ω̇₁ = (I₂ − I₃) ω₂ ω₃ + τ₁``, ``I₂ ω̇₂ = (I₃ − I₁) ω₃ ω₁ + τ₂``,
     ``I₃ ω̇₃ = (I₁ − I₂) ω₁ ω₂ + τ₃``: the components of ``I ω̇ + ω × (I ω) = τ``
-    (seed 003; torque-free when ``torque`` is None).
+    (「回転運動のシミュレーション」 (2019); torque-free when ``torque`` is None).
 
     Parameters
     ----------

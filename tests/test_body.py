@@ -1,4 +1,4 @@
-"""rbteach.body: seed 002 §2–5 with L as the state (and seed 002's ω-as-state bug, for contrast)."""
+"""rbteach.body: the forces-and-impulses article, §2–5, with L as the state (and its ω-as-state bug, for contrast)."""
 
 import numpy as np
 import pytest
@@ -116,7 +116,7 @@ def test_free_body_keeps_L_exactly_and_its_omega_changes():
     assert np.linalg.norm(body.angular_velocity - w0) > 0.05       # the gyroscopic effect
 
 
-def test_seed002_omega_state_keeps_omega_and_loses_L():
+def test_article_omega_state_keeps_omega_and_loses_L():
     body = _spinning(state="omega")
     L0, w0 = body.angular_momentum, body.angular_velocity
     for _ in range(500):
@@ -126,8 +126,8 @@ def test_seed002_omega_state_keeps_omega_and_loses_L():
     assert np.linalg.norm(body.angular_momentum - L0) > 0.05 * np.linalg.norm(L0)   # L not conserved
 
 
-def test_omega_state_applies_torque_like_seed002():
-    # ω_{t+1} = ω_t + I_world⁻¹ τ Δt (seed 002 §3.2.1)
+def test_omega_state_applies_torque_like_the_article():
+    # ω_{t+1} = ω_t + I_world⁻¹ τ Δt (the forces-and-impulses article, §3.2.1)
     body = _spinning(state="omega")
     w0, I_world = body.angular_velocity, body.inertia_world
     tau = np.array([0.2, -0.1, 0.3])

@@ -1,4 +1,4 @@
-"""Tests for rbteach.dynamics: Euler's equations and the integrators of simulate (seed 003, issue 5)."""
+"""Tests for rbteach.dynamics: Euler's equations and the integrators of simulate (「回転運動のシミュレーション」 (2019); issues 5 and 14)."""
 
 import numpy as np
 import pytest
@@ -7,7 +7,7 @@ from scipy.integrate import solve_ivp
 from rbteach import analytic, dynamics, quaternion as quat
 from rbteach.dynamics import METHODS, simulate
 
-SYM_I, SYM_W0 = np.array([1.0, 1.0, 2.0]), np.array([1.0, 0.0, 1.0])       # seed 003: ω = (cos t, sin t, 1)
+SYM_I, SYM_W0 = np.array([1.0, 1.0, 2.0]), np.array([1.0, 0.0, 1.0])       # 「回転運動のシミュレーション」 (2019): ω = (cos t, sin t, 1)
 ASYM_I, ASYM_W0 = np.array([1.0, 2.0, 3.0]), np.array([0.4, 0.8, 0.6])
 Q0 = quat.from_axis_angle([1.0, -2.0, 0.5], 0.7)
 
@@ -51,7 +51,7 @@ def test_euler_rhs_matches_matrix_formula_and_torque():
     expected = (tau - np.cross(w, w @ I.T)) @ np.linalg.inv(I).T
     np.testing.assert_allclose(dynamics.euler_rhs(ASYM_I, w, tau), expected, rtol=1e-13, atol=1e-14)
     np.testing.assert_allclose(dynamics.euler_rhs(I, w, tau), expected, rtol=1e-13, atol=1e-14)
-    # seed 003's example: ω̇ = (−sin t, cos t, 0) at t = 0 is (0, 1, 0)
+    # the 2019 article's example: ω̇ = (−sin t, cos t, 0) at t = 0 is (0, 1, 0)
     np.testing.assert_allclose(dynamics.euler_rhs(SYM_I, SYM_W0), [0.0, 1.0, 0.0], atol=1e-15)
     # a torque along a principal axis of a body at rest: ω̇ = τ / I
     np.testing.assert_allclose(dynamics.euler_rhs(ASYM_I, [0, 0, 0], [0, 0, 6.0]), [0, 0, 2.0])
@@ -80,7 +80,7 @@ def test_energy_and_angular_momentum():
 
 # --- RK4: accuracy, conservation, orders -------------------------------------------------------
 
-def test_rk4_seed003_example_exact_omega_and_attitude():
+def test_rk4_2019_article_example_exact_omega_and_attitude():
     tr = simulate(SYM_I, SYM_W0, Q0, dt=0.01, steps=3000)
     assert tr.method == "rk4" and tr.t.shape == (3001,) and tr.omega_body.shape == (3001, 3)
     assert tr.q.shape == (3001, 4)
@@ -139,7 +139,7 @@ def test_convergence_order_asymmetric(asym_reference, method, dts, order, tol):
     assert abs(p - order) <= tol, (p, errs)
 
 
-# --- rk4-dcm (seed 003's DCM variant, fixed) --------------------------------------------------
+# --- rk4-dcm (the 2019 article's DCM variant, fixed) --------------------------------------------------
 
 def test_rk4_dcm_agrees_with_rk4_and_stays_orthonormal():
     a = simulate(ASYM_I, ASYM_W0, Q0, dt=0.01, steps=1000, method="rk4-dcm")
@@ -151,7 +151,7 @@ def test_rk4_dcm_agrees_with_rk4_and_stays_orthonormal():
     assert Rs.shape == (1001, 1, 3, 3)
     assert np.abs(np.swapaxes(Rs, -1, -2) @ Rs - np.eye(3)).max() <= 1e-14
     np.testing.assert_allclose(np.linalg.det(Rs), 1.0, atol=1e-14)
-    # it integrates R = to_matrix(q) (body → world); seed 003's DCM is its transpose
+    # it integrates R = to_matrix(q) (body → world); the 2019 article's DCM is its transpose
     np.testing.assert_allclose(Rs[:, 0], quat.to_matrix(a.q), atol=1e-14)
 
 

@@ -262,7 +262,7 @@ def test_to_center_of_mass_inverts_parallel_axis(moments, q, m, d):
 
 
 def test_to_center_of_mass_ignores_mass_when_com_is_at_origin():
-    """Seed 003's example: cog = 0, mass = 10 — the tensor comes back unchanged."""
+    """The example of 「回転運動のシミュレーション」 (2019): cog = 0, mass = 10 — the tensor comes back unchanged."""
     I = np.diag([1.0, 1.0, 2.0])
     np.testing.assert_array_equal(ri.to_center_of_mass(I, 10.0, [0.0, 0.0, 0.0]), I)
     np.testing.assert_array_equal(ri.to_center_of_mass(I, 1e6, [0.0, 0.0, 0.0]), I)
@@ -348,7 +348,7 @@ def test_rotate_keeps_eigenvalues_and_trace_and_maps_angular_momentum(moments, q
     np.testing.assert_allclose(np.linalg.eigvalsh(Iw), np.sort(moments), rtol=1e-12, atol=1e-12)
     assert np.trace(Iw) == pytest.approx(np.trace(I), rel=1e-12)
     np.testing.assert_allclose(Iw, Iw.T, atol=1e-14 * np.abs(Iw).max())
-    # L_world = I_world ω_world with ω_world = R ω_body, L_world = R L_body (seed 002 §2)
+    # L_world = I_world ω_world with ω_world = R ω_body, L_world = R L_body (the forces-and-impulses article, §2 座標系)
     omega_body = np.array(omega_body)
     np.testing.assert_allclose(Iw @ (R @ omega_body), R @ (I @ omega_body),
                                atol=1e-12 * (1 + np.abs(I @ omega_body).max()))
@@ -453,7 +453,7 @@ def test_principal_axes_of_diagonal_input_is_an_exact_permutation_rotation():
 
 
 def test_principal_axes_repeated_moments():
-    # symmetric top aligned with z: the identity (seed 002's claim, true when aligned)
+    # symmetric top aligned with z: the identity (the forces-and-impulses article's claim, true when aligned)
     w, O = ri.principal_axes(np.diag([1.0, 1.0, 2.0]))
     np.testing.assert_array_equal(w, [1.0, 1.0, 2.0])
     np.testing.assert_array_equal(O, np.eye(3))

@@ -236,8 +236,8 @@ def test_sphere_in_spherical_coordinates():
 t = sp.symbols("t", real=True)
 
 
-def test_euler_equations_solved_by_the_seed_003_example():
-    """I = diag(1, 1, 2), ω0 = (1, 0, 1): ω = (cos t, sin t, 1) (seed 003)."""
+def test_euler_equations_solved_by_the_2019_article_example():
+    """I = diag(1, 1, 2), ω0 = (1, 0, 1): ω = (cos t, sin t, 1) (「回転運動のシミュレーション」 (2019))."""
     eqs = S.euler_equations(1, 1, 2, sp.cos(t), sp.sin(t), sp.Integer(1), t)
     assert len(eqs) == 3
     assert all(sp.simplify(e.lhs - e.rhs) == 0 for e in eqs)
