@@ -15,9 +15,9 @@ The elliptic functions come from :mod:`rbteach.elliptic` (``ellipj``, ``ellipk``
 numpy only, with the same parameter convention ``m = k²`` as :mod:`scipy.special`, which the tests
 use as the oracle), so the package needs no SciPy at run time. Close to the separatrix the
 parameter ``m`` is within rounding of 1, so :func:`free_body` and :func:`flip_period` never form
-``m``: they compute the modulus ``k`` and the complementary modulus ``k' = sqrt(1 − m)`` each
-from the initial ``ω`` without cancellation and call the elliptic functions with both (checked
-against mpmath at 50 digits for tilts 1e-4 … 1e-12 from the middle axis, and down to 1e-300).
+``m``: they compute ``1 − m`` exactly from the initial ``ω`` and call the elliptic functions with
+the modulus ``k`` and the complementary modulus ``k' = sqrt(1 − m)`` (checked against mpmath at
+50+ digits for tilts 1e-4 … 1e-12 from the middle axis, and down to 1e-300).
 
 Bad input — NaN, inf, None, strings (also ``"1.5"``), bools, complex numbers, ragged lists, wrong
 or empty shapes, unphysical moments, times so long that rounding would destroy the phase — raises
@@ -25,6 +25,9 @@ or empty shapes, unphysical moments, times so long that rounding would destroy t
 """
 
 from __future__ import annotations
+
+import math
+from fractions import Fraction
 
 import numpy as np
 
@@ -37,10 +40,11 @@ _EPS = float(np.finfo(float).eps)
 #: Two moments are "equal" (a symmetric body) when they differ by at most this, relative.
 SYMMETRY_RTOL = 1e-12
 #: ``ω0`` is "on the separatrix" only when ``Δ = L² − 2T I2`` is zero to its own rounding (sorted
-#: moments): ``Δ = I3 (I3 − I2) ω3² − I1 (I2 − I1) ω1² = (α|ω3| − β|ω1|)(α|ω3| + β|ω1|)`` with
-#: ``α = sqrt(I3 (I3 − I2))``, ``β = sqrt(I1 (I2 − I1))``, and the separatrix is
-#: ``|α|ω3| − β|ω1|| ≤ SEPARATRIX_RTOL · (α|ω3| + β|ω1|)``. Any larger ``Δ`` is an elliptic
-#: motion with a finite period (a tilt ε from the middle axis gives ``Δ ∝ ε²``, fine down to ε ~ 1e-300).
+#: moments): ``Δ = I3 (I3 − I2) ω3² − I1 (I2 − I1) ω1²`` is computed exactly from the float inputs
+#: (rational arithmetic), and the separatrix is ``|Δ| ≤ SEPARATRIX_RTOL · (I3 (I3 − I2) ω3² +
+#: I1 (I2 − I1) ω1²)``, i.e. ω0 is within the rounding of its own components of the separatrix
+#: (``ω1 = √3 ω3`` for ``I = (1, 2, 3)`` typed as floats). Any larger ``Δ`` is an elliptic motion with
+#: a finite period (a tilt ε from the middle axis gives ``Δ ∝ ε²``: fine down to ε ~ 1e-300).
 SEPARATRIX_RTOL = 8 * _EPS
 #: Largest phase (rad, or units of the elliptic argument ``u``) accepted: rounding shifts a phase
 #: ``φ`` by about ``|φ| · 1e-16``, so beyond 1e9 the solution would be off by more than 1e-7.
@@ -59,10 +63,10 @@ def _moments(moments) -> np.ndarray:
             "(a zero moment cannot be inverted in Euler's equations)")
     s = np.sort(I) / I.max()
     if s[0] + s[1] - s[2] < -TRIANGLE_RTOL * s[2]:
-        a, b, c = np.sort(I)
+        a, b, c = (float(x) for x in np.sort(I))
         raise ValueError(
             f"moments violate the triangle inequality I1 + I2 >= I3 of principal moments: "
-            f"{a:.6g} + {b:.6g} < {c:.6g}; no mass distribution has these moments")
+            f"{a!r} + {b!r} < {c!r}; no mass distribution has these moments")
     return I
 
 
@@ -91,6 +95,11 @@ def _finite(out: np.ndarray, what: str) -> np.ndarray:
     if not np.all(np.isfinite(out)):
         raise ValueError(f"omega0 is too large: {what} overflows a float")
     return out
+
+
+def _scaled(scale: float, out: np.ndarray) -> np.ndarray:
+    with np.errstate(over="ignore"):
+        return _finite(scale * out, "ω(t)")
 
 
 def _equal(a: float, b: float) -> bool:
@@ -170,8 +179,9 @@ def symmetric_top(moments, omega0, t, q0=None):
             raise ValueError("q0 must be a non-zero quaternion (w, x, y, z); got the zero quaternion")
         q0 = _q.normalize(q0 / big)          # scaled first: no overflow or underflow in |q0|²
 
-    A = 0.5 * (I[0] + I[1])
-    C = I[2]
+    In = I / I.max()                         # only ratios of moments matter
+    A = 0.5 * (In[0] + In[1])
+    C = In[2]
     # Everything below is written with ω / (its largest component) and ratios of moments, so huge
     # or tiny (but finite) ω0 and moments neither overflow nor underflow.
     scale = float(np.max(np.abs(w0)))
@@ -208,41 +218,77 @@ def _sorted_problem(I, w0):
     return I[order], sign * w0[order], order, sign
 
 
-def _elliptic_parameters(I, w):
-    """Case, amplitudes, rate λ and moduli ``(k, k')`` for sorted, distinct moments (see :func:`free_body`).
+def _sqrt_ratio(num: Fraction, den: Fraction) -> float:
+    """``sqrt(num / den)`` of exact non-negative rationals, rounded at the end only.
 
-    Written for ``I`` and ``w`` scaled to ``max I = 1`` and ``max |w| = 1`` (the motion scales
-    exactly: ``ω(t; s w0) = s ω(s t; w0)``). Nothing is formed as a difference of nearly equal
-    totals: with ``P = 2T I3 − L² = I1 (I3 − I1) A1²``, ``Q = L² − 2T I1 = I3 (I3 − I1) A3²`` the
-    amplitudes are hypotenuses of the ω components, and ``Δ = L² − 2T I2 = I1 (I1 − I2) ω1² +
-    I3 (I3 − I2) ω3²`` is taken as ``(α|ω3| − β|ω1|)(α|ω3| + β|ω1|)``, so that
-    ``1 − m = (I3 − I1) Δ / ((I3 − I2) Q)`` (major side) gives ``k' = sqrt Δ / (α A3)``
-    to full relative accuracy however small it is (and symmetrically on the minor side).
+    Scaled by a power of 4 first, so the result may be far outside the range of the squares
+    (``inf`` on overflow, a subnormal or 0 on underflow, never an exception).
     """
-    I1, I2, I3 = I
+    if num == 0:
+        return 0.0
+    r = num / den
+    n, d = r.numerator, r.denominator
+    e = (n.bit_length() - d.bit_length()) // 2           # r ≈ 4^e
+    if e >= 0:
+        d <<= 2 * e
+    else:
+        n <<= -2 * e
+    try:
+        return math.ldexp(math.sqrt(n / d), e)           # int / int is correctly rounded
+    except OverflowError:
+        return math.inf
+
+
+def _elliptic_parameters(I, w):
+    """Case, amplitudes, rate λ, moduli ``(k, k')`` and the initial amplitude for sorted distinct moments.
+
+    Returns ``(case, amp, lam, k, kp, (cos φ0, sin φ0))`` with ``amp = (A1, A2, A3) / max|ω_i|``
+    (so that they never overflow; :func:`free_body` multiplies back), ``k' = sqrt(1 − m)``; on the separatrix ``k = 1, k' = 0`` and the last item
+    is ``(sech u0, tanh u0)``.
+
+    The inputs are floats, i.e. exact binary rationals, and every parameter is a square root of a
+    rational function of them: it is computed in exact rational arithmetic (:class:`fractions.Fraction`)
+    and rounded once. So ``Δ = L² − 2T I2 = I1 (I1 − I2) ω1² + I3 (I3 − I2) ω3²`` (evaluated
+    from ω directly, never as ``L² − 2T I2`` from the rounded totals) has no cancellation at all,
+    ``1 − m = (I3 − I1) Δ / ((I3 − I2) Q)`` (major side; ``−(I3 − I1) Δ / ((I2 − I1) P)`` on the
+    minor side) is exact before its square root ``k'``, and nothing overflows or underflows on the way.
+    """
+    I1, I2, I3 = (Fraction(float(x)) for x in I)
+    x1, x2, x3 = (Fraction(float(x)) ** 2 for x in w)          # ω_i²
+    S2 = Fraction(float(np.max(np.abs(w)))) ** 2               # amplitudes relative to max |ω_i|
     d21, d32, d31 = I2 - I1, I3 - I2, I3 - I1
-    w1, w2, w3 = np.abs(w)
-    A1 = np.hypot(w1, np.sqrt(I2 * d32 / (I1 * d31)) * w2)       # P = I1 (I3 − I1) A1²
-    A3 = np.hypot(np.sqrt(I2 * d21 / (I3 * d31)) * w2, w3)       # Q = I3 (I3 − I1) A3²
-    alpha, beta = np.sqrt(I3 * d32), np.sqrt(I1 * d21)
-    diff, total = alpha * w3 - beta * w1, alpha * w3 + beta * w1  # Δ = diff · total
-    if abs(diff) <= SEPARATRIX_RTOL * total:
-        A2 = float(np.linalg.norm([np.sqrt(I1 / I2) * w1, w2, np.sqrt(I3 / I2) * w3]))   # A2² = 2T / I2
-        lam = A3 * np.sqrt(d32 * d31 / (I1 * I2))
-        return "separatrix", np.array([A1, A2, A3]), lam, 1.0, 0.0
-    root_delta = np.sqrt(abs(diff)) * np.sqrt(total)
-    if diff > 0:   # L² > 2T I2: polhode around the major axis I3; ω1 ~ cn, ω2 ~ sn, ω3 ~ dn
-        A2 = np.hypot(np.sqrt(I1 * d31 / (I2 * d32)) * w1, w2)  # P = I2 (I3 − I2) A2²
-        lam = A3 * np.sqrt(d32 * d31 / (I1 * I2))               # λ² = (I3 − I2) Q / (I1 I2 I3)
-        k = np.sqrt(d21 * I1 / (d32 * I3)) * A1 / A3           # m = (I2 − I1) P / ((I3 − I2) Q)
-        kp = root_delta / (alpha * A3)                          # 1 − m = (I3 − I1) Δ / ((I3 − I2) Q)
-        return "major", np.array([A1, A2, A3]), lam, k, kp
-    # L² < 2T I2: polhode around the minor axis I1; ω1 ~ dn, ω2 ~ sn, ω3 ~ cn
-    A2 = np.hypot(w2, np.sqrt(I3 * d31 / (I2 * d21)) * w3)      # Q = I2 (I2 − I1) A2²
-    lam = A1 * np.sqrt(d21 * d31 / (I2 * I3))                   # λ² = (I2 − I1) P / (I1 I2 I3)
-    k = np.sqrt(d32 * I3 / (d21 * I1)) * A3 / A1                # m = (I3 − I2) Q / ((I2 − I1) P)
-    kp = root_delta / (beta * A1)                               # 1 − m = −(I3 − I1) Δ / ((I2 − I1) P)
-    return "minor", np.array([A1, A2, A3]), lam, k, kp
+    P = I1 * d31 * x1 + I2 * d32 * x2                          # 2T I3 − L² ≥ 0
+    Q = I2 * d21 * x2 + I3 * d31 * x3                          # L² − 2T I1 ≥ 0
+    t1, t3 = I1 * d21 * x1, I3 * d32 * x3
+    delta = t3 - t1                                            # L² − 2T I2
+    A1, A3 = _sqrt_ratio(P, I1 * d31 * S2), _sqrt_ratio(Q, I3 * d31 * S2)
+    lam_major = _sqrt_ratio(d32 * Q, I1 * I2 * I3)
+    if abs(delta) <= Fraction(SEPARATRIX_RTOL) * (t1 + t3):
+        A2 = _sqrt_ratio(I1 * x1 + I2 * x2 + I3 * x3, I2 * S2)  # A2² = 2T / I2
+        s1 = 1.0 if w[0] >= 0 else -1.0
+        s3 = 1.0 if w[2] >= 0 else -1.0
+        sech0 = 0.5 * (_sqrt_ratio(x1 * I1 * d31, P) + _sqrt_ratio(x3 * I3 * d31, Q))    # |ω1|/A1, |ω3|/A3
+        tanh0 = s1 * s3 * math.copysign(_sqrt_ratio(x2 * I2, I1 * x1 + I2 * x2 + I3 * x3), w[1])
+        return "separatrix", np.array([A1, A2, A3]), lam_major, 1.0, 0.0, (sech0, tanh0)
+    if delta > 0:   # L² > 2T I2: polhode around the major axis I3; ω1 ~ cn, ω2 ~ sn, ω3 ~ dn
+        case, a, c = "major", 2, 0
+        A2_sq = P / (I2 * d32)
+        lam = lam_major                                        # λ² = (I3 − I2) Q / (I1 I2 I3)
+        one_minus_m = d31 * delta / (d32 * Q)                  # m = (I2 − I1) P / ((I3 − I2) Q)
+        xc, Ac_sq = x1, P / (I1 * d31)
+    else:           # L² < 2T I2: polhode around the minor axis I1; ω1 ~ dn, ω2 ~ sn, ω3 ~ cn
+        case, a, c = "minor", 0, 2
+        A2_sq = Q / (I2 * d21)
+        lam = _sqrt_ratio(d21 * P, I1 * I2 * I3)               # λ² = (I2 − I1) P / (I1 I2 I3)
+        one_minus_m = -d31 * delta / (d21 * P)                 # m = (I3 − I2) Q / ((I2 − I1) P)
+        xc, Ac_sq = x3, Q / (I3 * d31)
+    A2 = _sqrt_ratio(A2_sq, S2)
+    k, kp = _sqrt_ratio(1 - one_minus_m, Fraction(1)), _sqrt_ratio(one_minus_m, Fraction(1))
+    # Initial amplitude φ0: (cos φ0, sin φ0) = (ω_c / A_c, s ω2 / A2), s = sign of the dn component.
+    s = 1.0 if w[a] >= 0 else -1.0
+    cos0 = math.copysign(_sqrt_ratio(xc, Ac_sq), w[c])
+    sin0 = s * math.copysign(_sqrt_ratio(x2, A2_sq), w[1])
+    return case, np.array([A1, A2, A3]), lam, k, kp, (cos0, sin0)
 
 
 def _steady(w) -> bool:
@@ -256,37 +302,35 @@ def _free_sorted(I, w, t):
     if _steady(w):
         out[...] = w
         return out
-    scale = float(np.max(np.abs(w)))
-    wn = w / scale
-    case, amp, lam, k, kp = _elliptic_parameters(I / I[2], wn)
-    phase = _phase(scale * lam, t, "elliptic phase λ t")
+    case, amp, lam, k, kp, start = _elliptic_parameters(I, w)
+    scale = float(np.max(np.abs(w)))         # amp is relative to it: ω overflows only if ω(t) itself does
+    phase = _phase(lam, t, "elliptic phase λ t")
     if case == "separatrix":
         # ω1 = s1 A1 sech u, ω2 = s1 s3 A2 tanh u, ω3 = s3 A3 sech u, u = λ t + u0.
-        s1 = 1.0 if wn[0] >= 0 else -1.0
-        s3 = 1.0 if wn[2] >= 0 else -1.0
-        sech0 = 0.5 * (abs(wn[0]) / amp[0] + abs(wn[2]) / amp[2])
-        u0 = np.arcsinh(s1 * s3 * wn[1] / amp[1] / sech0)   # sinh u0 = tanh u0 / sech u0
+        s1 = 1.0 if w[0] >= 0 else -1.0
+        s3 = 1.0 if w[2] >= 0 else -1.0
+        sech0, tanh0 = start
+        u0 = np.arcsinh(tanh0 / sech0)                   # sinh u0 = tanh u0 / sech u0
         u = phase + u0
         with np.errstate(over="ignore"):
             sech = 1.0 / np.cosh(u)
         out[..., 0] = s1 * amp[0] * sech
         out[..., 1] = s1 * s3 * amp[1] * np.tanh(u)
         out[..., 2] = s3 * amp[2] * sech
-        return _finite(scale * out, "ω(t)")
+        return _scaled(scale, out)
     # a: the dn axis (sign never changes), c: the cn axis; axis 2 (middle) always carries sn.
     a, c = (2, 0) if case == "major" else (0, 2)
-    s = 1.0 if wn[a] >= 0 else -1.0
-    # ω_c = A_c cn u, ω2 = s A2 sn u, ω_a = s A_a dn u. Initial amplitude φ0 with
-    # (cos φ0, sin φ0) ∝ (ω_c / A_c, s ω2 / A2); u0 = F(φ0 | m), taken from (sin φ0, cos φ0)
-    # themselves: φ0 rounded to a float would lose F next to φ0 = π/2 when k' is small.
-    cos0, sin0 = wn[c] / amp[c], s * wn[1] / amp[1]
-    r = np.hypot(cos0, sin0)
+    s = 1.0 if w[a] >= 0 else -1.0
+    # ω_c = A_c cn u, ω2 = s A2 sn u, ω_a = s A_a dn u, u = λ t + u0, u0 = F(φ0 | m) taken from
+    # (sin φ0, cos φ0) themselves: φ0 rounded to a float would lose F next to φ0 = π/2 when k' is small.
+    cos0, sin0 = start
+    r = math.hypot(cos0, sin0)
     u0 = float(_elliptic._ellipkinc_sc(sin0 / r, cos0 / r, k, kp))
     sn, cn, dn, _ = _elliptic._ellipj_kp(phase + u0, k, kp)
     out[..., c] = amp[c] * cn
     out[..., 1] = s * amp[1] * sn
     out[..., a] = s * amp[a] * dn
-    return _finite(scale * out, "ω(t)")
+    return _scaled(scale, out)
 
 
 def _symmetric_axes(I):
@@ -344,16 +388,17 @@ def free_body(moments, omega0, t):
     ``(cos φ0, sin φ0) ∝ (ω_cn / A_cn, s ω2 / A2)`` (any quadrant). **``ellipj(u, m)``,
     ``ellipk(m)`` and ``ellipkinc(φ, m)`` take the parameter ``m = k²``, not the modulus ``k``.**
 
-    **Near the separatrix.** ``Δ = L² − 2T I2`` is evaluated from ω directly as
-    ``I1 (I1 − I2) ω1² + I3 (I3 − I2) ω3²`` (not as a difference of the totals ``L²`` and
-    ``2T I2``), and ``1 − m = (I3 − I1) Δ / ((I3 − I2) Q)`` (major side; on the minor side
-    ``−(I3 − I1) Δ / ((I2 − I1) P)``) without cancellation. The elliptic functions are then
-    called with the complementary modulus ``k' = sqrt(1 − m)`` itself, never with ``m``, which is
-    1 to rounding when the tilt from the middle axis is below ~1e-8. ``ω0`` counts as on the
-    separatrix only when ``Δ`` is zero to its own rounding (``SEPARATRIX_RTOL``); a tilt ε from
-    the middle axis gives ``Δ ∝ ε²`` and a finite flip period ``≈ (4/λ) ln(C/ε)`` down to
-    ε ~ 1e-300. Against mpmath at 50 digits the error is below 1e-13 in ω over ``t ∈ [0, 150]``
-    for tilts 1e-4 … 1e-12 (``tests/test_analytic.py``).
+    **Near the separatrix.** There ``m`` is within rounding of 1 (a tilt ε from the middle axis gives
+    ``1 − m ∝ ε²``), so ``m`` is never formed. ``Δ = L² − 2T I2`` is evaluated from ω directly as
+    ``I1 (I1 − I2) ω1² + I3 (I3 − I2) ω3²`` (not as a difference of the totals ``L²`` and ``2T I2``),
+    in exact rational arithmetic on the float inputs, and so is ``1 − m = (I3 − I1) Δ / ((I3 − I2) Q)``
+    (major side; ``−(I3 − I1) Δ / ((I2 − I1) P)`` on the minor side); the elliptic functions are
+    called with its root, the complementary modulus ``k' = sqrt(1 − m)``, and the modulus ``k``
+    (``rbteach.elliptic``'s private ``(k, k')`` forms), and ``u0`` from ``(sin φ0, cos φ0)`` rather than
+    a rounded ``φ0``. ``ω0`` counts as on the separatrix only when ``Δ`` is zero to its own rounding
+    (``SEPARATRIX_RTOL``); any other ``ω0`` has a finite flip period ``≈ (4/λ) ln(C/ε)``, down to
+    ε ~ 1e-300. Against mpmath at 50+ digits: ≤ 3e-14 in ω over ``t ∈ [0, 150]`` and ≤ 1e-15
+    relative in the period, for tilts 1e-4 … 1e-12 on both sides (``tests/test_analytic.py``).
 
     Special cases: ``ω0 = 0`` or ``ω0`` along a principal axis → steady rotation (ω constant,
     including the unstable middle axis); two equal moments (relative ``SYMMETRY_RTOL``) →
@@ -427,18 +472,21 @@ def flip_period(moments, omega0) -> float:
     scale = float(np.max(np.abs(w0)))
     perm = _symmetric_axes(I)
     if perm is not None:
-        A = 0.5 * (I[perm[0]] + I[perm[1]])
-        Omega_n = (I[perm[2]] - A) / A * w0[perm[2]] / scale        # Ω / scale
+        In = I / I.max()
+        A = 0.5 * (In[perm[0]] + In[perm[1]])
+        Omega_n = (In[perm[2]] - A) / A * (w0[perm[2]] / scale)      # Ω / scale
         if Omega_n == 0:
             return float("inf")
-        return _period(2.0 * np.pi / abs(Omega_n), scale)
+        with np.errstate(over="ignore"):
+            return _period(2.0 * np.pi / abs(Omega_n), scale)
     Is, ws, _, _ = _sorted_problem(I, w0)
     if np.count_nonzero(ws) == 1 and ws[1] != 0:
         return float("inf")
-    case, _, lam, _, kp = _elliptic_parameters(Is / Is[2], ws / scale)
+    case, _, lam, _, kp, _ = _elliptic_parameters(Is, ws)
     if case == "separatrix":
         return float("inf")
-    return _period(float(4.0 * _elliptic._ellipk_kp(kp) / lam), scale)
+    with np.errstate(over="ignore", divide="ignore"):
+        return _period(float(4.0 * _elliptic._ellipk_kp(kp) / lam), 1.0)
 
 
 def _period(T_scaled: float, scale: float) -> float:
@@ -446,6 +494,6 @@ def _period(T_scaled: float, scale: float) -> float:
     with np.errstate(over="ignore", under="ignore"):
         T = float(np.float64(T_scaled) / scale)
     if not (np.isfinite(T) and T > 0):
-        raise ValueError(f"omega0 is too {'small' if scale < 1 else 'large'} (largest component {scale:.3g} rad/s): "
-                         "its period does not fit in a float")
+        raise ValueError(f"omega0 gives a motion so {'slow' if not np.isfinite(T) else 'fast'} that its period "
+                         "does not fit in a float")
     return T

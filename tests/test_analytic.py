@@ -1,13 +1,18 @@
-"""rbteach.analytic: exact torque-free solutions, checked against SciPy's DOP853 (an independent oracle)."""
+"""rbteach.analytic: exact torque-free solutions, checked against SciPy's DOP853 (an independent oracle)
+and, next to the separatrix where m is within rounding of 1, against mpmath at 50+ digits."""
 
 import itertools
+import warnings
+from fractions import Fraction
 
+import mpmath
 import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from scipy.integrate import solve_ivp
 
+from rbteach import analytic
 from rbteach import quaternion as Q
 from rbteach.analytic import flip_period, free_body, symmetric_top
 
@@ -69,7 +74,8 @@ def invariants(I, w):
 
 
 # ----------------------------------------------------------------------------- symmetric top
-def test_symmetric_top_seed003_example_is_cos_sin_1():
+def test_symmetric_top_2019_article_example_is_cos_sin_1():
+    """「回転運動のシミュレーション」 (2019): I = diag(1, 1, 2), ω0 = (1, 0, 1) gives ω = (cos t, sin t, 1)."""
     t = np.linspace(0, 30, 3001)
     omega, q = symmetric_top((1, 1, 2), (1, 0, 1), t)
     exact = np.stack([np.cos(t), np.sin(t), np.ones_like(t)], axis=-1)
@@ -78,7 +84,7 @@ def test_symmetric_top_seed003_example_is_cos_sin_1():
 
 
 @pytest.mark.parametrize("moments, omega0, q0", [
-    ((1, 1, 2), (1, 0, 1), (1, 0, 0, 0)),                       # seed 003's example, oblate
+    ((1, 1, 2), (1, 0, 1), (1, 0, 0, 0)),                       # 「回転運動のシミュレーション」 (2019), oblate
     ((2, 2, 1), (0.3, -0.5, 1.2), (0.3, -0.2, 0.9, 0.1)),       # prolate, general attitude
     ((1.5, 1.5, 2.5), (-0.7, 0.2, -0.4), (0.1, 0.7, -0.3, 0.6)),
 ])
@@ -306,3 +312,275 @@ def test_flip_period_stays_finite_close_to_the_separatrix():
     # near the separatrix T ≈ (4/λ) ln(C/ε): each factor 10 in ε adds (4/λ) ln 10, λ = sqrt((I3−I2)(I2−I1)/(I1 I3)) |ω2|
     lam = np.sqrt((3.0 - 2.0) * (2.0 - 1.0) / (1.0 * 3.0))
     np.testing.assert_allclose(np.diff(periods), 4.0 / lam * np.log(10.0), rtol=1e-3)
+
+
+# ----------------------------------------------------------------------------- near the separatrix: mpmath
+def mp_free_body(I, w0, dps):
+    """Exact ω(t) for sorted moments I1 < I2 < I3 off the separatrix, in mpmath at ``dps`` digits.
+
+    The float inputs are exact binary numbers; the invariants, m, λ, the amplitudes and the initial
+    phase are computed from them at ``dps`` digits (so 1 − m ~ tilt², as small as 1e-24 here, is
+    resolved) and ω is evaluated with mpmath's own ``ellipfun``/``ellipf``/``ellipk`` (Landau &
+    Lifshitz §37, independent of rbteach.elliptic). Returns (omega(t) -> [mpf]*3, period, side).
+    """
+    with mpmath.workdps(dps):
+        I1, I2, I3 = (mpmath.mpf(float(x)) for x in I)
+        w = [mpmath.mpf(float(x)) for x in w0]
+        P = I1 * (I3 - I1) * w[0] ** 2 + I2 * (I3 - I2) * w[1] ** 2
+        Q = I2 * (I2 - I1) * w[1] ** 2 + I3 * (I3 - I1) * w[2] ** 2
+        D = I1 * (I1 - I2) * w[0] ** 2 + I3 * (I3 - I2) * w[2] ** 2      # L² − 2T I2, exact here
+        assert D != 0
+        A1 = mpmath.sqrt(P / (I1 * (I3 - I1)))
+        A3 = mpmath.sqrt(Q / (I3 * (I3 - I1)))
+        if D > 0:
+            amp, a, c = [A1, mpmath.sqrt(P / (I2 * (I3 - I2))), A3], 2, 0
+            lam, m = mpmath.sqrt((I3 - I2) * Q / (I1 * I2 * I3)), (I2 - I1) * P / ((I3 - I2) * Q)
+        else:
+            amp, a, c = [A1, mpmath.sqrt(Q / (I2 * (I2 - I1))), A3], 0, 2
+            lam, m = mpmath.sqrt((I2 - I1) * P / (I1 * I2 * I3)), (I3 - I2) * Q / ((I2 - I1) * P)
+        s = 1 if w[a] >= 0 else -1
+        u0 = mpmath.ellipf(mpmath.atan2(s * w[1] / amp[1], w[c] / amp[c]), m)
+        period = 4 * mpmath.ellipk(m) / lam
+
+    def omega(t):
+        with mpmath.workdps(dps):
+            u = lam * t + u0
+            out = [None] * 3
+            out[c] = amp[c] * mpmath.ellipfun("cn", u, m=m)
+            out[1] = s * amp[1] * mpmath.ellipfun("sn", u, m=m)
+            out[a] = s * amp[a] * mpmath.ellipfun("dn", u, m=m)
+            return out
+
+    return omega, period, "major" if D > 0 else "minor"
+
+
+def _dps(tilt):
+    return int(40 + 2 * np.log10(1.0 / tilt))
+
+
+NEAR = [((1.0, 2.0, 3.0), (1.0, 1.0), "major"),    # Δ = 2ε²: polhode around the major axis
+        ((1.0, 2.0, 3.0), (2.0, -1.0), "minor"),   # Δ = −ε²: around the minor axis
+        ((0.7, 1.0, 1.4), (-1.0, 0.3), "minor")]
+
+
+@pytest.mark.parametrize("tilt", [10.0 ** -e for e in range(4, 13)])
+@pytest.mark.parametrize("I, direction, side", NEAR)
+def test_free_body_and_flip_period_near_the_separatrix_match_mpmath(I, direction, side, tilt):
+    """Issue 14's target: ≤ 1e-9 in ω over [0, 150] and 1e-10 in the period; measured ~3e-14 and ~5e-16."""
+    w0 = (direction[0] * tilt, 1.0, direction[1] * tilt)
+    ref, period, ref_side = mp_free_body(I, w0, _dps(tilt))
+    assert ref_side == side
+    t = np.linspace(0.0, 150.0, 51)
+    exact = np.array([[float(x) for x in ref(ti)] for ti in t])
+    assert np.max(np.abs(free_body(I, w0, t) - exact)) <= 1e-12
+    assert abs(flip_period(I, w0) / float(period) - 1.0) <= 1e-13
+
+
+def test_the_issue_example_tilt_1e7():
+    """free_body([1,2,3], [1e-7, 1, 1e-7], t) used to stay at (0, 1, 0) and flip_period returned inf."""
+    I, w0 = (1.0, 2.0, 3.0), (1e-7, 1.0, 1e-7)
+    ref, period, _ = mp_free_body(I, w0, 60)
+    got = free_body(I, w0, [30.0, 60.0])
+    assert np.max(np.abs(got - [[float(x) for x in ref(30.0)], [float(x) for x in ref(60.0)]])) <= 1e-12
+    assert abs(got[0, 0]) > 0.5                  # far from the middle axis at t = 30: the body is flipping
+    assert flip_period(I, w0) == pytest.approx(float(period), rel=1e-13)
+    assert 118 < flip_period(I, w0) < 120
+
+
+@pytest.mark.parametrize("tilt", [1e-4, 1e-12])
+@pytest.mark.parametrize("I, direction, side", NEAR[:2])
+def test_the_mpmath_reference_solves_eulers_equations(I, direction, side, tilt):
+    """The oracle itself: ω(0) = ω0 and I ω̇ = (I ω) × ω at 40+ digits (uniqueness makes it the motion)."""
+    w0 = (direction[0] * tilt, 1.0, direction[1] * tilt)
+    dps = _dps(tilt)
+    ref, _, _ = mp_free_body(I, w0, dps)
+    with mpmath.workdps(dps):
+        assert max(abs(x - mpmath.mpf(y)) for x, y in zip(ref(0), w0)) < mpmath.mpf(10) ** (10 - dps)
+        Im = [mpmath.mpf(x) for x in I]
+        h = mpmath.mpf(10) ** -(dps // 3)          # central difference: error ~h² + 10^-dps / h
+        for t in (0.0, 47.0, 101.0, 150.0):
+            w, after, before = ref(t), ref(t + h), ref(t - h)
+            wdot = [(after[i] - before[i]) / (2 * h) for i in range(3)]
+            Iw = [Im[i] * w[i] for i in range(3)]
+            torque_free = [Iw[1] * w[2] - Iw[2] * w[1], Iw[2] * w[0] - Iw[0] * w[2], Iw[0] * w[1] - Iw[1] * w[0]]
+            assert max(abs(Im[i] * wdot[i] - torque_free[i]) for i in range(3)) < mpmath.mpf(10) ** -25
+
+
+@pytest.mark.parametrize("tilt", [1e-30, 1e-100])
+def test_free_body_tilts_far_below_the_rounding_of_m(tilt):
+    """1 − m ~ tilt² is 1e-60 or 1e-200: the flip still happens, at the right time."""
+    I, w0 = (1.0, 2.0, 3.0), (tilt, 1.0, tilt)
+    ref, period, _ = mp_free_body(I, w0, _dps(tilt))
+    T = float(period)
+    assert flip_period(I, w0) == pytest.approx(T, rel=1e-13)
+    t = np.array([0.0, 0.3, 0.45, 0.5, 0.55, 0.8, 1.0]) * T
+    exact = np.array([[float(x) for x in ref(ti)] for ti in t])
+    assert np.max(np.abs(free_body(I, w0, t) - exact)) <= 1e-12
+    assert free_body(I, w0, 0.5 * T)[1] == pytest.approx(-1.0, abs=1e-9)   # the middle-axis spin reversed
+
+
+def test_the_smallest_tilts_still_flip_with_the_log_law():
+    """A tilt ε gives Δ ∝ ε² and T ≈ (4/λ) ln(C/ε): finite and on the same straight line down to 1e-300."""
+    I = (1.0, 2.0, 3.0)
+    eps = np.array([1e-100, 1e-200, 1e-300])
+    T = np.array([flip_period(I, (e, 1.0, e)) for e in eps])
+    lam = np.sqrt((3.0 - 2.0) * (2.0 - 1.0) / (1.0 * 3.0))   # λ → sqrt((I3 − I2)(I2 − I1)/(I1 I3)) |ω2| as ε → 0
+    np.testing.assert_allclose(np.diff(T), 4.0 / lam * np.log(1e100), rtol=1e-13)
+    for e, Te in zip(eps, T):
+        w0 = np.array([e, 1.0, e])
+        assert free_body(I, w0, 0.5 * Te)[1] == pytest.approx(-1.0, abs=1e-9)
+        back = free_body(I, w0, Te)
+        assert abs(back[1] - 1.0) <= 1e-12 and np.max(np.abs(back[[0, 2]])) <= 1e-9
+
+
+@pytest.mark.parametrize("perm", [(2, 0, 1), (1, 0, 2), (0, 2, 1)])
+def test_near_separatrix_any_axis_order(perm):
+    I, w0 = np.array([1.0, 2.0, 3.0]), np.array([1e-9, 1.0, 1e-9])
+    t = np.linspace(0, 150, 31)
+    base = free_body(I, w0, t)
+    p = list(perm)
+    sign = round(np.linalg.det(np.eye(3)[p]))   # an odd relabelling maps ω to −Pω (Euler's equations are quadratic)
+    assert np.max(np.abs(free_body(I[p], sign * w0[p], t) - sign * base[:, p])) <= 1e-13
+    assert flip_period(I[p], w0[p]) == pytest.approx(flip_period(I, w0), rel=1e-14)
+
+
+def test_separatrix_is_only_where_delta_is_zero_to_its_rounding():
+    """Δ = L² − 2T I2 is exact (rational arithmetic on the float inputs): ω0 within the rounding of its
+    own components of the separatrix is on it; 1e-14 off it (any direction) is an exact elliptic motion."""
+    I = (1.0, 2.0, 3.0)
+    on = np.array([0.1 * np.sqrt(3.0), 0.5, 0.1])          # ω1 = √3 ω3 typed as floats: Δ = 0 to rounding
+    assert flip_period(I, on) == np.inf
+    t = np.linspace(0.0, 150.0, 31)
+    for rel in (1e-14, -1e-14, 1e-11, -1e-11):             # oblique to the middle axis, both sides
+        w0 = on * np.array([1.0, 1.0, 1.0 + rel])
+        ref, period, _ = mp_free_body(I, w0, 60)
+        assert flip_period(I, w0) == pytest.approx(float(period), rel=1e-13)
+        exact = np.array([[float(x) for x in ref(ti)] for ti in t])
+        assert np.max(np.abs(free_body(I, w0, t) - exact)) <= 1e-12
+
+
+# ----------------------------------------------------------------------------- bad input, for every public function
+GOOD = {
+    "symmetric_top": dict(moments=(1.0, 1.0, 2.0), omega0=(1.0, 0.0, 1.0), t=(0.0, 1.5), q0=(0.9, 0.1, -0.3, 0.2)),
+    "free_body": dict(moments=(1.0, 2.0, 3.0), omega0=(0.4, 0.8, 0.6), t=(0.0, 1.5)),
+    "flip_period": dict(moments=(1.0, 2.0, 3.0), omega0=(0.4, 0.8, 0.6)),
+}
+
+#: Bad for any argument: (label, value).
+ANY_BAD = [
+    ("nan", np.nan), ("inf", np.inf), ("-inf", -np.inf), ("None", None), ("string", "x"),
+    ("digit string", "1.5"), ("complex", 1 + 2j), ("complex with zero imaginary part", 1 + 0j),
+    ("bool", True), ("numpy bool", np.True_), ("ragged", [[1.0, 2.0], [3.0]]), ("empty list", []),
+    ("empty array", np.zeros(0)), ("int too large for a float", 10**400), ("object", object()),
+]
+
+
+def _bad_for(arg, good):
+    """The generic bad values, plus those made from the good value: one entry of each kind broken, shapes."""
+    bad = [(label, v) for label, v in ANY_BAD if not (arg == "q0" and v is None)]   # q0=None: the identity
+    g = np.asarray(good, float)
+    if g.ndim == 1:
+        n = g.size
+        bad += [
+            ("nan inside", [*g[:-1], np.nan]), ("inf inside", [*g[:-1], np.inf]), ("None inside", [*g[:-1], None]),
+            ("digit string inside", [*g[:-1], "0.5"]), ("bool inside", [True, *g[1:]]),
+            ("complex inside", [*g[:-1], 0.5 + 0j]), ("ragged inside", [*g[:-1], [0.5]]),
+            ("2-D", np.tile(g, (2, 1))) if arg != "t" else ("2-D", [[0.0, 1.0]]),
+            ("inf written as 1e309", [*g[:-1], float("1e309")]),
+        ]
+        if arg != "t":
+            bad += [("0-d", 1.0), ("too short", g[:-1]), ("too long", [*g, 1.0])]
+    if arg == "moments":
+        bad += [("zero moment", (0.0, 1.0, 1.0)), ("negative moment", (-1.0, 2.0, 2.5)),
+                ("triangle violated", (1.0, 2.0, 3.5))]
+    if arg == "q0":
+        bad += [("zero quaternion", (0.0, 0.0, 0.0, 0.0))]
+    if arg == "t":
+        bad += [("phase lost to rounding", (0.0, 1e12)), ("huge", 1e308)]
+    return bad
+
+
+BAD_CASES = [pytest.param(fn, arg, value, id=f"{fn}-{arg}-{label}")
+             for fn, kwargs in GOOD.items() for arg in kwargs for label, value in _bad_for(arg, kwargs[arg])]
+
+
+def test_every_public_function_is_in_the_bad_input_table():
+    assert set(GOOD) == set(analytic.__all__)
+
+
+@pytest.mark.filterwarnings("error")
+@pytest.mark.parametrize("fn, arg, value", BAD_CASES)
+def test_bad_input_raises_a_value_error_naming_the_argument(fn, arg, value):
+    f = getattr(analytic, fn)
+    f(**GOOD[fn])                                  # the good call works
+    kwargs = dict(GOOD[fn], **{arg: value})
+    with pytest.raises(ValueError, match=arg):
+        f(**kwargs)
+
+
+@pytest.mark.filterwarnings("error")
+def test_huge_omega_names_t_and_omega0_and_tiny_omega_has_no_float_period():
+    with pytest.raises(ValueError, match="t is too long for this omega0"):
+        free_body((1, 2, 3), (1e300, 1e300, 1e300), (0.0, 1.0))
+    with pytest.raises(ValueError, match="t is too long for this omega0"):
+        symmetric_top((1, 1, 2), (1e300, 0.0, 1e300), 1.0)
+    with pytest.raises(ValueError, match="omega0.*period"):
+        flip_period((1, 2, 3), (5e-324, 0.0, 5e-324))
+    with pytest.raises(ValueError, match="omega0.*period"):
+        flip_period((1, 1, 2), (1.0, 0.0, 1e-320))
+
+
+def _spellings(value):
+    """Valid ways to write the same numbers: list, tuple, float array, numpy scalars, ints where exact."""
+    a = np.asarray(value, float)
+    out = [a, a.tolist(), [np.float64(x) for x in a.ravel()] if a.ndim == 1 else np.float64(a)]
+    if a.ndim == 1:
+        out.append(tuple(a.tolist()))
+        out.append([Fraction(x) for x in a.tolist()])
+    if np.all(a == np.round(a)):
+        out += [a.astype(int), a.astype(int).tolist(), a.astype(np.int32)]
+    return out
+
+
+SPELLED = {
+    "symmetric_top": dict(moments=(1, 1, 2), omega0=(1, 0, 1), t=(0.0, 1.5), q0=(0.9, 0.1, -0.3, 0.2)),
+    "free_body": dict(moments=(1, 2, 3), omega0=(0.4, 0.8, 0.6), t=(0, 2)),
+    "flip_period": dict(moments=(3, 1, 2), omega0=(0.5, 0.2, -0.7)),
+}
+
+
+@pytest.mark.parametrize("fn", sorted(SPELLED))
+def test_valid_spellings_give_the_same_result(fn):
+    f, kwargs = getattr(analytic, fn), SPELLED[fn]
+    ref = f(**kwargs)
+    for arg, value in kwargs.items():
+        for spelled in _spellings(value):
+            got = f(**dict(kwargs, **{arg: spelled}))
+            for a, b in zip(ref if isinstance(ref, tuple) else (ref,), got if isinstance(got, tuple) else (got,)):
+                assert np.array_equal(a, b), (arg, spelled)
+    # a scalar time, however written
+    if "t" in kwargs:
+        ref = f(**dict(kwargs, t=1.0))
+        for t in (1, np.float64(1.0), np.int64(1), np.array(1.0), Fraction(1)):
+            got = f(**dict(kwargs, t=t))
+            assert all(np.array_equal(a, b) for a, b in zip(ref if isinstance(ref, tuple) else (ref,),
+                                                            got if isinstance(got, tuple) else (got,)))
+
+
+@pytest.mark.filterwarnings("error")
+@pytest.mark.parametrize("scale", [1e-300, 1e-150, 1e150, 1e300])
+def test_huge_and_tiny_valid_values_scale_exactly(scale):
+    """Only ratios of moments matter, and ω(t; s ω0) = s ω(s t; ω0): no overflow, underflow or NaN."""
+    t = np.linspace(0, 20, 41)
+    for I, w0 in (((1.0, 2.0, 3.0), (0.4, 0.8, 0.6)), ((1.0, 2.0, 3.0), (1e-9, 1.0, 1e-9)), ((1.0, 1.0, 2.0), (1.0, 0.0, 1.0))):
+        w0 = np.array(w0)
+        base = free_body(I, w0, t)
+        np.testing.assert_allclose(free_body(np.array(I) * scale, w0, t), base, rtol=0, atol=1e-13)
+        if scale > 1e-200:   # ω0 · scale must stay a normal float for the comparison to be exact to rounding
+            np.testing.assert_allclose(free_body(I, w0 * scale, t / scale), base * scale, rtol=0, atol=1e-12 * scale)
+            assert flip_period(I, w0 * scale) == pytest.approx(flip_period(I, w0) / scale, rel=1e-13)
+    w, q = symmetric_top((scale, scale, 2 * scale), (1.0, 0.0, 1.0), t)
+    np.testing.assert_allclose(w, np.stack([np.cos(t), np.sin(t), np.ones_like(t)], axis=-1), atol=1e-14)
+    _, q_big = symmetric_top((1, 1, 2), (1.0, 0.0, 1.0), t, q0=np.array([0.9, 0.1, -0.3, 0.2]) * scale)
+    _, q_one = symmetric_top((1, 1, 2), (1.0, 0.0, 1.0), t, q0=np.array([0.9, 0.1, -0.3, 0.2]))
+    np.testing.assert_allclose(q_big, q_one, atol=1e-15)
