@@ -85,13 +85,13 @@ def _principal_matrix(q_o, q_r):
     return _q._matrix(_q._unit(_q._mul(_q._unit(q_r), _q._unit(q_o))))
 
 
-def _omega_from_L_principal(I_d, q_o, q_r, L):
-    M = _principal_matrix(q_o, q_r)           # q ⋄ v = M v and q⁻¹ ⋄ v = Mᵀ v (one matrix, two rotations)
+def _omega_from_L_principal(I_d, q_o, q_r, L, M=None):
+    M = _principal_matrix(q_o, q_r) if M is None else M   # q ⋄ v = M v and q⁻¹ ⋄ v = Mᵀ v (one matrix, two rotations)
     return np.einsum("...ij,...j->...i", M, np.einsum("...ji,...j->...i", M, L) / I_d)
 
 
-def _L_from_omega_principal(I_d, q_o, q_r, w):
-    M = _principal_matrix(q_o, q_r)
+def _L_from_omega_principal(I_d, q_o, q_r, w, M=None):
+    M = _principal_matrix(q_o, q_r) if M is None else M
     return np.einsum("...ij,...j->...i", M, I_d * np.einsum("...ji,...j->...i", M, w))
 
 
@@ -271,9 +271,13 @@ class RigidBody:
     def _check(self, names) -> None:
         """Refuse a state whose derived quantities (L, ω, momenta, energies) are not finite."""
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-            derived = (self._x, self._v, self._q_r, self._L_now(), self._omega_now(), self.linear_momentum,
-                       self.translational_energy, self.rotational_energy, self.kinetic_energy)
-        _v.finite_result(derived, names, "the new state (position, velocity, L, ω or an energy)")
+            L, w = self._L_now(), self._omega_now()
+            p = self._mass * self._v
+            t_trans = 0.5 * self._mass * float(self._v @ self._v)
+            t_rot = 0.5 * float(w @ L)
+            values = np.concatenate([self._x, self._v, self._q_r, L, w, p, [t_trans, t_rot, t_trans + t_rot]])
+        if not np.isfinite(values).all():
+            _v.finite_result(values, names, "the new state (position, velocity, L, ω or an energy)")
 
     def _update(self, names, **fields) -> None:
         """Set the given fields at once, or none of them if the new state is not finite."""
@@ -288,15 +292,23 @@ class RigidBody:
             raise
 
     # ------------------------------------------------------------------ rotation state
+    def _M(self) -> np.ndarray:
+        """``to_matrix(q_r ⊗ q_o)``, remembered for the current attitude array (it is replaced, never changed)."""
+        cached = getattr(self, "_M_cache", None)
+        if cached is None or cached[0] is not self._q_r:
+            cached = (self._q_r, _principal_matrix(self._q_o, self._q_r))
+            self._M_cache = cached
+        return cached[1]
+
     def _L_now(self) -> np.ndarray:
         if self._state == "omega":
-            return _L_from_omega_principal(self._moments, self._q_o, self._q_r, self._omega)
+            return _L_from_omega_principal(self._moments, self._q_o, self._q_r, self._omega, self._M())
         return self._L
 
     def _omega_now(self) -> np.ndarray:
         if self._state == "omega":
             return self._omega
-        return _omega_from_L_principal(self._moments, self._q_o, self._q_r, self._L)
+        return _omega_from_L_principal(self._moments, self._q_o, self._q_r, self._L, self._M())
 
     def _angular_momentum_plus(self, dL: np.ndarray) -> dict:
         """The rotation fields after adding ``dL`` to L."""
@@ -304,8 +316,9 @@ class RigidBody:
             if self._state == "omega":
                 # the forces-and-impulses article, §3.2:
                 # L_t = I_world ω_t; L_{t+1} = L_t + ΔL; ω_{t+1} = I_world⁻¹ L_{t+1}
-                L = _L_from_omega_principal(self._moments, self._q_o, self._q_r, self._omega) + dL
-                return {"_omega": _omega_from_L_principal(self._moments, self._q_o, self._q_r, L)}
+                M = self._M()
+                L = _L_from_omega_principal(self._moments, self._q_o, self._q_r, self._omega, M) + dL
+                return {"_omega": _omega_from_L_principal(self._moments, self._q_o, self._q_r, L, M)}
             return {"_L": self._L + dL}
 
     def _lever(self, point) -> np.ndarray:
