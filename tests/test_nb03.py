@@ -95,6 +95,14 @@ def test_arrows_stay_inside_the_view(w):
     plt.close(fig)
 
 
+@pytest.mark.parametrize("bad", [[1.0, 2.0], [np.nan, 0.0, 0.0], "up"])
+def test_arrow_scale_refuses_bad_vectors_naming_them(bad):
+    with pytest.raises(ValueError, match="omega_world"):
+        nb03.arrow_scale(bad, [0.0, 0.0, 1.0])
+    with pytest.raises(ValueError, match="L_world"):
+        nb03.arrow_scale([0.0, 0.0, 1.0], bad)
+
+
 def test_the_main_control_is_the_yaw():
     assert list(nb03.controls())[0] == "yaw"
 

@@ -131,7 +131,9 @@ ARROW_MAX = 1.1
 def arrow_scale(omega_world, L_world) -> float:
     """The factor (≤ 1) by which ``draw`` shrinks both arrows so that the longer one is at most
     :data:`ARROW_MAX` long (the arrows keep their directions and the ratio of their lengths)."""
-    longest = max(float(np.linalg.norm(omega_world)), float(np.linalg.norm(L_world)))
+    w = _v.vector3(omega_world, "omega_world", allow_batch=False)
+    L = _v.vector3(L_world, "L_world", allow_batch=False)
+    longest = max(float(np.linalg.norm(w)), float(np.linalg.norm(L)))
     return 1.0 if longest <= ARROW_MAX else ARROW_MAX / longest
 
 
