@@ -12,8 +12,10 @@ and Abramowitz & Stegun, and are vectorised (``u``, ``phi`` and ``m`` broadcast)
 * :func:`ellipkinc` — ``F(φ | m) = ∫₀^φ dθ / sqrt(1 − m sin²θ)`` by Carlson's symmetric integral
   ``F = sin φ · R_F(cos²φ, cos²φ + k'² sin²φ, 1)`` and the quasi-periodicity ``F(φ + jπ) = F(φ) + 2jK``;
 * :func:`ellipj` — ``sn, cn, dn`` and the amplitude ``φ = am(u | m)`` by the descending Landen
-  (AGM) scheme of Abramowitz & Stegun 16.4, after reducing ``u`` to ``|v| ≤ K/2`` with the
-  quarter-period shifts ``sn(v + K) = cd v``, ``cn(v + K) = −k' sd v``, ``dn(v + K) = k' nd v``.
+  (AGM) scheme of Abramowitz & Stegun 16.4 (or, for ``k' ≤ 1e-8``, the hyperbolic expansion
+  A&S 16.15, exact to rounding there), after reducing ``u`` to ``|v| ≤ K/2`` with the
+  quarter-period shifts ``sn(v + K) = cd v``, ``cn(v + K) = −k' sd v``, ``dn(v + K) = k' nd v``,
+  so that the small values of ``cn`` and ``dn`` keep their relative accuracy too.
 
 Near ``m = 1`` (the separatrix of the free rigid body) everything is written with ``k'`` itself,
 never with ``1 − m`` or ``1 − m sn²`` formed as a difference: ``dn = hypot(k', k cn)``, the
@@ -43,6 +45,9 @@ _EPS = float(np.finfo(float).eps)          # 2.2e-16
 #: Largest ``|u|`` accepted by :func:`ellipj`: the reduction ``u mod K`` has an absolute error of
 #: about ``|u| · 1e-16``, so beyond this the phase (and so ``sn, cn, dn``) is lost to rounding.
 MAX_ARGUMENT = 1e9
+#: Below this complementary modulus k', sn/cn/dn on |v| ≤ K/2 come from the hyperbolic expansion
+#: (A&S 16.15), accurate to rounding there and relatively accurate for the small cn.
+_HYPERBOLIC_KP = 1e-8
 
 _short = reprlib.Repr()
 _short.maxstring = 40
@@ -109,7 +114,7 @@ def _real_array(x, name: str, tail: tuple[int, ...] = (), *, allow_batch: bool =
         a = a.astype(float)
     finite = np.isfinite(a)
     if not np.all(finite):
-        bad = a[~finite].ravel()[0]
+        bad = float(a[~finite].ravel()[0])
         where = "" if a.ndim == 0 else f" at index {tuple(int(i) for i in np.argwhere(~finite)[0])}"
         raise ValueError(f"{name} must be finite (no NaN or inf), got {bad!r}{where}")
     a = _v.array(a, name, tail, allow_batch=allow_batch)     # the shape check
@@ -234,6 +239,18 @@ def _ellipj_kp(u, k, kp):
         root = np.sqrt((b[j - 1] + c[j] * one_minus) * (b[j - 1] + c[j] * one_plus))   # a_j sqrt(1 − x²)
         phi = 0.5 * (phi + np.arctan2(c[j] * s, root))  # x = (c_j / a_j) sin φ_j, a_j − c_j = b_{j−1}
     sn0, cn0 = np.sin(phi), np.cos(phi)                # cn0 > 0 for |v| ≤ K/2
+    near = (kp <= _HYPERBOLIC_KP) & ~one
+    if np.any(near):
+        # cos φ keeps only an absolute accuracy of 1e-16, but cn(v) is as small as sqrt(k') at
+        # |v| = K/2: for k' ≤ 1e-8 use A&S 16.15 instead, cn = sech v − ¼ k'² tanh v (sinh v − v sech v)
+        # and the like, whose neglected terms are O(k'² e^{2|v|})² ≤ 16 k'² relative for |v| ≤ K/2.
+        vn = np.where(near, v, 0.0)
+        th, sech, sh = np.tanh(vn), 1.0 / np.cosh(vn), np.sinh(vn)
+        q = 0.25 * kp
+        with np.errstate(under="ignore"):
+            sn0 = np.where(near, th + q * kp * (th - vn * sech * sech), sn0)
+            cn0 = np.where(near, sech - q * (kp * sh) * th + q * kp * vn * sech * th, cn0)
+            phi = np.where(near, 2.0 * np.arctan(np.tanh(0.5 * vn)) + q * (kp * sh) - q * kp * vn * sech, phi)
     dn0 = np.hypot(kp, k * cn0)                        # dn² = k'² + k² cn² (= 1 − m sn²)
     q = np.mod(n, 4.0)
     odd = (q == 1.0) | (q == 3.0)
@@ -251,18 +268,20 @@ def _ellipj_kp(u, k, kp):
         sn = np.where(one, np.tanh(u), sn)
         cn = np.where(one, sech, cn)
         dn = np.where(one, sech, dn)
-        am = np.where(one, np.arctan(np.sinh(u)), am)  # gd u
+        am = np.where(one, 2.0 * np.arctan(np.tanh(0.5 * u)), am)  # gd u, without overflow
     return sn, cn, dn, am
 
 
 # --------------------------------------------------------------------------- public functions
 def ellipk(m) -> np.ndarray:
-    """Complete elliptic integral of the first kind ``K(m)`` (``inf`` at ``m = 1``).
+    """Complete elliptic integral of the first kind ``K(m)`` (``inf`` at ``m = 1``, where it diverges).
+
+    A scalar ``m`` gives a numpy scalar, an array an array (so do :func:`ellipkinc` and :func:`ellipj`).
 
     Raises ``ValueError`` for ``m`` outside ``[0, 1]``, not finite, not real, or empty.
     """
     _, kp = _moduli(_parameter(m))
-    return _ellipk_kp(kp)
+    return _ellipk_kp(kp)[()]
 
 
 def ellipkinc(phi, m) -> np.ndarray:
@@ -283,7 +302,7 @@ def ellipkinc(phi, m) -> np.ndarray:
         out = _ellipkinc_sc(np.sin(p), np.cos(p), k, kp) + 2.0 * j * _ellipk_kp(kp)
     if not np.all(np.isfinite(out)):
         raise ValueError(f"phi is too large: F(φ | m) overflows a float (|phi| up to {np.max(np.abs(phi)):.3g})")
-    return out
+    return out[()]
 
 
 def ellipj(u, m):
@@ -302,4 +321,4 @@ def ellipj(u, m):
                          "rounding of u alone shifts the phase of sn, cn, dn")
     u, m = _broadcast(("u", u), ("m", m))
     k, kp = _moduli(m)
-    return _ellipj_kp(u, k, kp)
+    return tuple(x[()] for x in _ellipj_kp(u, k, kp))
