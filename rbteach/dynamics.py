@@ -391,10 +391,13 @@ def _rk4_dcm_states(moments, w0, q0, dt, steps, every=1):
 class Trajectory:
     """Result of :func:`simulate` (arrays are read-only).
 
+    Made by hand (``Trajectory(t, omega_body, q, method, inertia)``), its fields are checked and
+    copied: shapes that agree, finite values, non-zero quaternions, a known method, a valid inertia.
+
     Attributes
     ----------
     t : ndarray, shape (n+1,)
-        Times ``0, dt, …, n dt``.
+        Times ``0, k dt, 2k dt, …`` (``k = keep_every`` of :func:`simulate`, default 1).
     omega_body : ndarray, shape (n+1, 3) or (n+1, N, 3)
         Body-frame angular velocity (in the frame of the ``inertia`` given).
     q : ndarray, shape (n+1, 4) or (n+1, N, 4)

@@ -13,7 +13,9 @@ Conventions are the package's (see :mod:`rbteach.quaternion` and the README's ca
 * inertia tensors carry the minus sign of the products of inertia, ``I_xy = −∫ρ x y dV``
   (the forces-and-impulses article, §1 慣性テンソル).
 
-Every function checks the shapes of its arguments and raises ValueError naming the argument.
+Every function checks its arguments and raises ValueError naming the argument: each entry must be
+one real SymPy expression or number (no strings — SymPy would parse them —, booleans, NaN, ``zoo``,
+complex numbers or ±∞ except in integration bounds), and vectors have the right number of entries.
 """
 
 from __future__ import annotations
