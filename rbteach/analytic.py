@@ -243,8 +243,8 @@ def _elliptic_parameters(I, w):
     """Case, amplitudes, rate λ, moduli ``(k, k')`` and the initial amplitude for sorted distinct moments.
 
     Returns ``(case, amp, lam, k, kp, (cos φ0, sin φ0))`` with ``amp = (A1, A2, A3) / max|ω_i|``
-    (so that they never overflow; :func:`free_body` multiplies back), ``k' = sqrt(1 − m)``; on the separatrix ``k = 1, k' = 0`` and the last item
-    is ``(sech u0, tanh u0)``.
+    (so that they never overflow; :func:`free_body` multiplies back) and ``k' = sqrt(1 − m)``;
+    on the separatrix ``k = 1, k' = 0`` and the last item is ``(sech u0, tanh u0)``.
 
     The inputs are floats, i.e. exact binary rationals, and every parameter is a square root of a
     rational function of them: it is computed in exact rational arithmetic (:class:`fractions.Fraction`)
