@@ -3,7 +3,8 @@
 The generic checks (contract, sweep, palette, student answers) live in test_explorer_*.py and
 test_exercises_student.py; this file checks what is particular to notebook 00: the explorer's
 numbers, its range (−360° … 360°, the text promises q = (−1, 0, 0, 0) at 360°), its one-line
-message for a zero axis, the view of its 3-D panels, and the exercises' data and answers
+message for a zero axis, the view of its 3-D panels, the live picture (scene() draws compute()'s
+numbers, one computation per frame, everything in view), and the exercises' data and answers
 against independent formulas (SciPy's scalar-last quaternions, Rodrigues' formula).
 """
 
@@ -51,6 +52,8 @@ def test_defaults_permute_the_axes():
 def test_summary_shows_q_and_depends_on_the_angle():
     s = nb00.summary(**nb00.DEFAULTS)
     assert "(0.500, 0.500, 0.500, 0.500)" in s
+    # the matrix R row by row (the live picture has no room for draw()'s printed matrix)
+    assert "[  0.000   0.000   1.000 ]" in s.split("\n")[1] and "[  0.000   1.000   0.000 ]" in s.split("\n")[3]
     assert all(len(line) <= 100 for line in s.split("\n"))
     other = nb00.summary(**{**nb00.DEFAULTS, "angle": 60.0})
     assert other != s
@@ -191,3 +194,65 @@ def test_placeholders_say_no_answer_yet():
     for check in (ex.check_xyzw_conversion, ex.check_composition, ex.check_body_to_world):
         fb = check(None)
         assert not fb and "no answer yet" in fb
+
+
+# ---- the live explorer (rbteach.explorers.live) ----------------------------------------------------
+
+LIVE_POINTS = [nb00.DEFAULTS, {"angle": -250.0, "axis_x": -0.9, "axis_y": -0.1, "axis_z": -0.7},
+               {"angle": 35.0, "axis_x": 0.3, "axis_y": 0.0, "axis_z": 0.0}]
+
+
+def _lines(panel):
+    return {ln["label"]: ln["p"] for ln in panel["lines"] if ln["label"]}
+
+
+@pytest.mark.parametrize("values", LIVE_POINTS)
+def test_the_scene_draws_what_compute_gives(values):
+    c = nb00.compute(**values)
+    left, right = nb00.scene(**values)["panels"]
+    assert left["kind"] == "3d" and right["kind"] == "xy"
+    lines = _lines(left)
+    for i, name in enumerate(("x_b", "y_b", "z_b")):             # body axes: the columns of R, 0.8 long
+        np.testing.assert_allclose(lines[name][1], 0.8 * c["R"][:, i], atol=1e-15)
+        np.testing.assert_allclose(lines[name][-1], 0.8 * c["R"][:, i], atol=1e-15)   # the label sits at the tip
+    for i, name in enumerate(("x_w", "y_w", "z_w")):
+        np.testing.assert_allclose(lines[name][-1], 1.3 * np.eye(3)[i])
+    np.testing.assert_allclose(lines["axis"], [-1.1 * c["axis"], 1.1 * c["axis"]], atol=1e-15)
+    bars = [s for s in right["series"] if s["width"] > 8.0]      # the four thick bars, w x y z in order
+    assert [s["x"][0] for s in bars] == [0.0, 1.0, 2.0, 3.0]
+    np.testing.assert_allclose([s["y"][1] for s in bars], c["q"], atol=1e-12)
+    assert [s["label"] for s in right["series"] if s["label"]] == ["w", "x", "y", "z"]
+    assert [s["color"] for s in bars][1:] == list(__import__("rbteach").plotting.AXIS_COLORS)
+
+
+def test_the_scene_follows_the_angle_and_stays_in_view():
+    a, b = nb00.scene(**nb00.DEFAULTS), nb00.scene(**{**nb00.DEFAULTS, "angle": 125.0})
+    assert not np.allclose(_lines(a["panels"][0])["x_b"], _lines(b["panels"][0])["x_b"])
+    for values in LIVE_POINTS:
+        left = nb00.scene(**values)["panels"][0]
+        for ln in left["lines"]:
+            p = ln["p"][np.isfinite(ln["p"]).all(axis=1)]
+            tip = 1.08 * p[-1] if ln["label"] else p[-1]          # the page writes a label at 1.08 × the last point
+            # in view whichever way the panel is turned: no point farther from O than the half-width
+            assert np.linalg.norm(p, axis=1).max() <= left["radius"] and np.linalg.norm(tip) <= left["radius"]
+
+
+def test_summary_and_scene_of_one_frame_share_one_computation(monkeypatch):
+    nb00._rotation.cache_clear()                                          # a fresh frame
+    calls = []
+    real = quaternion.from_axis_angle
+    monkeypatch.setattr(quaternion, "from_axis_angle", lambda *a, **k: calls.append(1) or real(*a, **k))
+    values = {"angle": 47.0, "axis_x": 0.2, "axis_y": -0.6, "axis_z": 0.9}     # not computed before
+    nb00.summary(**values)
+    nb00.scene(**values)
+    assert len(calls) == 1
+    with pytest.raises(ValueError):                              # shared, so nobody may change it
+        nb00.compute(**values)["q"][0] = 2.0
+
+
+def test_a_zero_axis_gives_the_live_page_its_one_line():
+    from rbteach.explorers import live
+
+    reply, buffers = live._answer(nb00, {**nb00.DEFAULTS, "axis_x": 0.0, "axis_y": 0.0, "axis_z": 0.0})
+    assert "no direction" in reply["error"] and "\n" not in reply["error"] and buffers == []
+    assert reply["inactive"] == []                               # the axis sliders stay usable to leave it

@@ -12,6 +12,12 @@ world y, body y to world z and body z to world x, with ``q = (½, ½, ½, ½)``.
 :func:`draw_frames` draws one such 3-D panel (world axes and body axes, seen from :data:`VIEW`);
 notebook 00's three-panel figure uses it too, seen from :data:`PANEL_VIEW`.
 
+:func:`scene` is the same picture for the live explorer (:func:`rbteach.explorers.live.live`): the
+3-D panel turns with the mouse, and the matrix ``R`` is printed in the summary under the picture.
+A frame's :func:`summary` and :func:`scene` share one :func:`compute` (remembered for the last few
+values, its arrays read-only). The axis sliders stay enabled at 0° and ±360°: there they move only
+the rotation axis (the black line), which is how a student sets the axis before turning.
+
 Contract: see :mod:`rbteach.explorers`.
 """
 
@@ -21,8 +27,10 @@ import numpy as np
 
 from .. import _validate as _v
 from .. import quaternion
+from . import ROUNDING_FLOOR, cached
 
-__all__ = ["DEFAULTS", "VIEW", "PANEL_VIEW", "compute", "summary", "draw", "draw_frames", "controls", "widget"]
+__all__ = ["DEFAULTS", "VIEW", "PANEL_VIEW", "compute", "summary", "draw", "draw_frames", "scene",
+           "controls", "widget"]
 
 #: Starting values of the controls: angle in degrees, axis components (need not be unit).
 DEFAULTS = {"angle": 120.0, "axis_x": 1.0, "axis_y": 1.0, "axis_z": 1.0}
@@ -56,31 +64,46 @@ def compute(angle: float = DEFAULTS["angle"], axis_x: float = DEFAULTS["axis_x"]
         :func:`rbteach.quaternion.to_xyzw`);
         ``R`` (3, 3) the active body → world matrix :func:`rbteach.quaternion.to_matrix` (columns = body axes);
         ``dcm`` (3, 3) that article's direction-cosine matrix, ``Rᵀ`` (world → body).
+        The arrays are read-only (one result is shared by a frame's summary and scene).
 
     Raises
     ------
     ValueError
         If an argument is not a finite number, or the axis is (0, 0, 0) (it has no direction).
     """
-    angle = _v.finite_scalar(angle, "angle")
-    axis = np.array([_v.finite_scalar(axis_x, "axis_x"), _v.finite_scalar(axis_y, "axis_y"),
-                     _v.finite_scalar(axis_z, "axis_z")])
+    return _rotation(angle=_v.finite_scalar(angle, "angle"), axis_x=_v.finite_scalar(axis_x, "axis_x"),
+                     axis_y=_v.finite_scalar(axis_y, "axis_y"), axis_z=_v.finite_scalar(axis_z, "axis_z"))
+
+
+@cached
+def _rotation(*, angle: float, axis_x: float, axis_y: float, axis_z: float) -> dict:
+    """:func:`compute` for checked values (remembered, so a frame's summary and scene share it:
+    the arrays are read-only)."""
+    axis = np.array([axis_x, axis_y, axis_z])
     if np.linalg.norm(axis) < 1e-9:           # sliders at 0 (up to a slider's rounding)
         raise ValueError("the axis (0, 0, 0) has no direction: move at least one axis slider away from 0.")
     theta = np.radians(angle)
     q = quaternion.from_axis_angle(axis, theta)
     R = quaternion.to_matrix(q)
-    return {"axis": axis / np.linalg.norm(axis), "angle": theta, "q": q, "q_xyzw": quaternion.to_xyzw(q),
-            "R": R, "dcm": R.T}
+    out = {"axis": axis / np.linalg.norm(axis), "angle": float(theta), "q": q, "q_xyzw": quaternion.to_xyzw(q),
+           "R": R, "dcm": R.T}
+    for value in out.values():
+        if isinstance(value, np.ndarray):
+            value.setflags(write=False)
+    return out
 
 
 def summary(angle: float = DEFAULTS["angle"], axis_x: float = DEFAULTS["axis_x"],
             axis_y: float = DEFAULTS["axis_y"], axis_z: float = DEFAULTS["axis_z"]) -> str:
-    """Two lines: the quaternion (w, x, y, z), and where the body x axis points in the world."""
-    c = compute(angle, axis_x, axis_y, axis_z)
+    """Five lines: the quaternion (w, x, y, z), the three rows of ``R = to_matrix(q)``, and where
+    the body x axis points in the world (the first column of ``R``)."""
+    c = compute(angle=angle, axis_x=axis_x, axis_y=axis_y, axis_z=axis_z)
     q = ", ".join(_fmt(v) for v in c["q"])
+    rows = ["  ".join(f"{_fmt(v):>6}" for v in row) for row in c["R"]]
     bx = ", ".join(_fmt(v) for v in c["R"][:, 0])
-    return f"q (w, x, y, z) = ({q})\nbody x axis in the world = R[:, 0] = ({bx})"
+    lead = "R = to_matrix(q) = "
+    matrix = "\n".join((lead if i == 0 else " " * len(lead)) + f"[ {row} ]" for i, row in enumerate(rows))
+    return f"q (w, x, y, z) = ({q})\n{matrix}\nbody x axis in the world = R[:, 0] = ({bx})"
 
 
 def draw_frames(ax, R, *, length: float = 0.8, world: float = 1.3, view=VIEW) -> None:
@@ -115,7 +138,7 @@ def draw(angle: float = DEFAULTS["angle"], axis_x: float = DEFAULTS["axis_x"],
 
     from .. import plotting
 
-    c = compute(angle, axis_x, axis_y, axis_z)
+    c = compute(angle=angle, axis_x=axis_x, axis_y=axis_y, axis_z=axis_z)
     fig = plt.figure(figsize=(8.5, 4.2), dpi=plotting.FIGURE_DPI)
     grid = fig.add_gridspec(1, 2, width_ratios=(1.15, 1.0))
     ax = fig.add_subplot(grid[0], projection="3d")
@@ -137,6 +160,72 @@ def draw(angle: float = DEFAULTS["angle"], axis_x: float = DEFAULTS["axis_x"],
     # again on each frame, ~25% of the redraw.
     fig.subplots_adjust(left=0.0, right=0.97, bottom=0.3, top=0.88, wspace=0.2)
     return fig
+
+
+#: Half-width of the live 3-D view: the world axes (1.3 long) and their labels (at 1.08 × their tips)
+#: stay in view however the panel is turned.
+LIVE_RADIUS = 1.45
+#: Vertical range of the live bar panel: above 1.05, room for the page's legend (top right).
+LIVE_BAR_YLIM = (-1.05, 1.65)
+#: Horizontal range of the live bar panel: right of the four bars, room for the legend.
+LIVE_BAR_XLIM = (-0.6, 4.4)
+#: Width of the live canvas (CSS px, the page's default) and the shares of its two panels (as in draw()).
+LIVE_WIDTH, LIVE_SHARES = 860, (1.15, 1.0)
+
+
+def _arrow3d(tip) -> np.ndarray:
+    """An arrow from the origin to ``tip`` as one polyline (NaN rows break it): the shaft and four
+    barbs around the tip, so that it reads as an arrow from every side while the view turns.
+    The last row is the tip (the page writes a line's label just beyond its last point)."""
+    tip = np.asarray(tip, dtype=float)
+    size = float(np.linalg.norm(tip))
+    d = tip / size
+    a = np.cross(d, [1.0, 0.0, 0.0] if abs(d[0]) < 0.9 else [0.0, 1.0, 0.0])
+    a /= np.linalg.norm(a)
+    b = np.cross(d, a)
+    back = tip - 0.15 * size * d
+    gap = np.full(3, np.nan)
+    rows = [np.zeros(3), tip]
+    for u in (a, -a, b, -b):
+        rows += [gap, back + 0.06 * size * u, tip]
+    return np.array(rows)
+
+
+def scene(angle: float = DEFAULTS["angle"], axis_x: float = DEFAULTS["axis_x"],
+          axis_y: float = DEFAULTS["axis_y"], axis_z: float = DEFAULTS["axis_z"]) -> dict:
+    """The live picture (:mod:`rbteach.explorers.live`), the same as :func:`draw`: left a 3-D panel
+    the student turns with the mouse (world axes grey, dashed, labelled x_w, y_w, z_w; the rotation
+    axis black; the body axes x_b, y_b, z_b = the columns of R in the axis colours, 0.8 long);
+    right the four components of q as bars (w grey, x, y, z in the axis colours). The matrix R
+    itself is in :func:`summary`, printed under the picture."""
+    from ..plotting import AXIS_COLORS, PALETTE
+    from .live import line3d, series, space, xy
+
+    c = compute(angle=angle, axis_x=axis_x, axis_y=axis_y, axis_z=axis_z)
+    R, n = c["R"], c["axis"]
+    lines = [line3d(np.stack([np.zeros(3), 1.3 * e]), color="#8c8c8c", dash="--", width=1.0,
+                    label=("x_w", "y_w", "z_w")[i]) for i, e in enumerate(np.eye(3))]
+    lines.append(line3d(np.stack([-1.1 * n, 1.1 * n]), color=PALETTE["black"], width=1.2, label="axis"))
+    for i in range(3):
+        lines.append(line3d(_arrow3d(0.8 * R[:, i]), color=AXIS_COLORS[i], width=2.5,
+                            label=("x_b", "y_b", "z_b")[i]))
+    title = f"{angle:g}° about ({axis_x:g}, {axis_y:g}, {axis_z:g}): body axes = columns of R"
+    left = space(lines, radius=LIVE_RADIUS, title=title, elev=VIEW[0], azim=VIEW[1], world_axes=False,
+                 width=LIVE_SHARES[0])
+
+    colors = ["#737373", *AXIS_COLORS]
+    share = LIVE_SHARES[1] / sum(LIVE_SHARES)
+    plot_px = LIVE_WIDTH * share - 74                          # the page's plot box (74 px of margins)
+    bar_px = 0.6 * plot_px / (LIVE_BAR_XLIM[1] - LIVE_BAR_XLIM[0])   # 0.6 of the spacing of the bars
+    q = np.where(np.abs(c["q"]) < ROUNDING_FLOOR, 0.0, c["q"])   # no bar of rounding noise
+    bars = [series(LIVE_BAR_XLIM, [0.0, 0.0], color="#666666", width=1.0)]
+    for k in range(4):                                        # each bar a thick vertical segment
+        bars.append(series([k, k], [0.0, q[k]], color=colors[k], width=bar_px))
+    for k in range(4):                                        # legend entries only (no data)
+        bars.append(series([np.nan], [np.nan], color=colors[k], width=8.0, label="wxyz"[k]))
+    right = xy(bars, xlim=LIVE_BAR_XLIM, ylim=LIVE_BAR_YLIM, title="q = (w, x, y, z) = (cos θ/2, sin θ/2 · n)",
+               xlabel="bar 0, 1, 2, 3 = component w, x, y, z", width=LIVE_SHARES[1])
+    return {"panels": [left, right]}
 
 
 def controls() -> dict:
