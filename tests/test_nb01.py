@@ -1,7 +1,8 @@
 """Explorer, exercise and claim checks of notebook 01 (inertia tensor).
 
 Besides the explorer's numbers and the exercises' answers (against textbook formulas and a
-point-mass discretisation), this file checks the notebook's claims: dropping the minus sign of the
+point-mass discretisation) and its live picture (scene() draws compute()'s numbers, one computation
+per frame, the body in view, b disabled for the cylinder), this file checks the notebook's claims: dropping the minus sign of the
 products changes the principal moments unless a product is zero (the corner tensor's numbers, a
 cube about its corner becoming non-physical); turning the body gives R I Rᵀ while turning the axes
 gives Rᵀ I R; I_n = nᵀ I n is the moment about the axis along n; I₁ and I₃ are the least and the
@@ -114,6 +115,97 @@ def test_the_main_control_is_the_edge_a():
 def test_bad_input_raises_value_error(kw, word):
     with pytest.raises(ValueError, match=word):
         nb01.compute(**{**nb01.DEFAULTS, **kw})
+
+
+# ---- the live explorer (rbteach.explorers.live) ----------------------------------------------------
+
+LIVE_POINTS = [nb01.DEFAULTS, {**nb01.DEFAULTS, "a": 1.7, "dz": -0.4},
+               {**nb01.DEFAULTS, "shape": "cylinder", "a": 0.8, "c": 1.3, "dx": -0.6, "dz": 0.7},
+               {"a": 2.0, "b": 2.0, "c": 2.0, "dx": -1.0, "dy": 1.0, "dz": 1.0, "shape": "box"}]
+
+
+def _body(panel):
+    """The body's outline (the grey polyline) of the scene's 3-D panel, NaN rows dropped."""
+    (p,) = [ln["p"] for ln in panel["lines"] if ln["color"] == "#4d4d4d"]
+    return p[np.isfinite(p).all(axis=1)]
+
+
+@pytest.mark.parametrize("values", LIVE_POINTS)
+def test_the_scene_draws_what_compute_gives(values):
+    r = nb01.compute(**values)
+    left, right = nb01.scene(**values)["panels"]
+    d, half = r["offset"], np.array([values["a"], values["b"], values["c"]]) / 2
+    body = _body(left) - d
+    if values["shape"] == "box":                                 # the 8 corners, and only box edges
+        corners = {tuple(np.round(x, 12)) for x in body}
+        assert corners == {(sx * half[0], sy * half[1], sz * half[2]) for sx in (-1, 1) for sy in (-1, 1)
+                           for sz in (-1, 1)}
+    else:                                                        # radius a/2 about the axis, height c
+        np.testing.assert_allclose(np.hypot(body[:, 0], body[:, 1]), values["a"] / 2)
+        np.testing.assert_allclose(np.abs(body[:, 2]), values["c"] / 2)
+    # the ellipsoid: every point on x^T I x = const, the principal axes along compute's O
+    (wire,) = [ln["p"] for ln in left["lines"] if ln["color"] == "#E69F00"]
+    wire = wire[np.isfinite(wire).all(axis=1)]
+    level = np.einsum("ki,ij,kj->k", wire, r["inertia"], wire)
+    np.testing.assert_allclose(level, level[0], rtol=1e-9)
+    tips = {ln["label"]: ln["p"][-1] for ln in left["lines"] if ln["label"] in ("1", "2", "3")}
+    for i, name in enumerate("123"):
+        np.testing.assert_allclose(tips[name] / np.linalg.norm(tips[name]), r["O"][:, i], atol=1e-12)
+    # the bars: the six independent entries of I about O, orange > 0, sky blue < 0
+    I = r["inertia"]
+    entries = [I[0, 0], I[1, 1], I[2, 2], I[0, 1], I[0, 2], I[1, 2]]
+    shown = {}
+    for s in right["series"]:
+        if s["width"] > 8.0:
+            for x, y in zip(s["x"][1::3], s["y"][1::3]):
+                shown[int(x)] = (y, s["color"])
+    for k, value in enumerate(entries, start=1):
+        if abs(value) < 1e-12:
+            assert k not in shown                                # no bar for a zero product
+        else:
+            assert shown[k][0] == pytest.approx(value, abs=1e-15)
+            assert shown[k][1] == ("#E69F00" if value > 0 else "#56B4E9")
+    assert right["ylim"][1] >= max(abs(v) for v in entries)
+
+
+@pytest.mark.parametrize("values", LIVE_POINTS)
+def test_the_body_stays_in_the_live_view_however_it_is_turned(values):
+    left = nb01.scene(**values)["panels"][0]
+    for ln in left["lines"]:
+        p = ln["p"][np.isfinite(ln["p"]).all(axis=1)]
+        assert np.linalg.norm(p, axis=1).max() <= left["radius"] + 1e-12
+    assert np.linalg.norm(_body(left), axis=1).max() >= 0.9 * left["radius"] or left["radius"] == 1.2
+
+
+def test_the_scene_follows_the_edge_a():
+    a = _body(nb01.scene(**nb01.DEFAULTS)["panels"][0])
+    b = _body(nb01.scene(**{**nb01.DEFAULTS, "a": 1.1})["panels"][0])
+    np.testing.assert_allclose(np.ptp(b[:, 0]) - np.ptp(a[:, 0]), 0.1)
+
+
+def test_summary_and_scene_of_one_frame_share_one_computation(monkeypatch):
+    nb01._tensor.cache_clear()                                          # a fresh frame
+    calls = []
+    real = inertia.principal_axes
+    monkeypatch.setattr(inertia, "principal_axes", lambda *a, **k: calls.append(1) or real(*a, **k))
+    values = {**nb01.DEFAULTS, "a": 1.3, "dz": 0.2}                      # not computed before
+    nb01.summary(**values)
+    nb01.scene(**values)
+    assert len(calls) == 1
+    with pytest.raises(ValueError):                              # shared, so nobody may change it
+        nb01.compute(**values)["inertia"][0, 0] = 0.0
+
+
+def test_the_live_page_disables_b_for_the_cylinder():
+    from rbteach.explorers import live
+
+    assert nb01.inactive(**{**nb01.DEFAULTS, "shape": "cylinder"}) == ["b"]
+    assert nb01.inactive(**nb01.DEFAULTS) == []
+    spec = live.live(nb01, shape="cylinder").spec["controls"]
+    assert [c["name"] for c in spec if c["disabled"]] == ["b"]
+    reply, _ = live._answer(nb01, {**nb01.DEFAULTS, "shape": "cylinder"})
+    assert reply["inactive"] == ["b"] and "scene" in reply
+    assert live._answer(nb01, nb01.DEFAULTS)[0]["inactive"] == []
 
 
 # ---- the notebook's claims ----------------------------------------------------------------------

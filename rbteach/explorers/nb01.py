@@ -14,7 +14,12 @@ inertia ellipsoid ``xᵀ I_O x = 1`` about O with its principal axes (scaled to 
 entries of ``I_O`` as a table coloured by sign. Along a unit direction n the ellipsoid reaches
 ``1/√I_n`` with ``I_n = nᵀ I_O n`` the moment about the axis through O along n: it is longest along
 the axis that is easiest to spin about. The slider ``b`` is disabled for the cylinder (it has no
-part there).
+part there): :func:`inactive` says so to the live page, ``controls()`` to the old widget.
+
+:func:`scene` is the same picture for the live explorer (:func:`rbteach.explorers.live.live`): the
+3-D panel turns with the mouse, and the tensor's six independent entries are bars coloured by sign
+(their numbers are in the summary under the picture). A frame's :func:`summary` and :func:`scene`
+share one :func:`compute` (remembered for the last few values, its arrays read-only).
 
 Contract: see :mod:`rbteach.explorers`.
 """
@@ -25,8 +30,10 @@ import numpy as np
 
 from .. import _validate as _v
 from .. import inertia
+from . import ROUNDING_FLOOR, cached
 
-__all__ = ["DEFAULTS", "MASS", "SHAPES", "VIEW", "compute", "summary", "draw", "controls", "widget"]
+__all__ = ["DEFAULTS", "MASS", "SHAPES", "VIEW", "compute", "summary", "draw", "scene", "inactive",
+           "controls", "widget"]
 
 #: The body's mass in kg.
 MASS = 2.0
@@ -56,30 +63,40 @@ def compute(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAU
         ``inertia_com`` (3, 3) about the centre of mass (``rbteach.inertia.box`` or ``solid_cylinder``);
         ``offset`` (3,) ``d``; ``inertia`` (3, 3) about O, ``parallel_axis(inertia_com, MASS, −d)``;
         ``moments`` (3,) ascending and ``O`` (3, 3) principal axes about O (``rbteach.inertia.principal_axes``).
+        The arrays are read-only (one result is shared by a frame's summary and scene).
 
     Raises
     ------
     ValueError
         If a length is not > 0, an offset is not finite, or ``shape`` is not one of :data:`SHAPES`.
     """
-    if shape not in SHAPES:
+    if not isinstance(shape, str) or shape not in SHAPES:
         raise ValueError(f"shape must be one of {SHAPES}, got {shape!r}")
-    a = _v.positive(a, "a")
-    b = _v.positive(b, "b")
-    c = _v.positive(c, "c")
-    d = np.array([_v.finite_scalar(dx, "dx"), _v.finite_scalar(dy, "dy"), _v.finite_scalar(dz, "dz")])
+    return _tensor(a=_v.positive(a, "a"), b=_v.positive(b, "b"), c=_v.positive(c, "c"),
+                   dx=_v.finite_scalar(dx, "dx"), dy=_v.finite_scalar(dy, "dy"), dz=_v.finite_scalar(dz, "dz"),
+                   shape=shape)
+
+
+@cached
+def _tensor(*, a: float, b: float, c: float, dx: float, dy: float, dz: float, shape: str) -> dict:
+    """:func:`compute` for checked values (remembered, so a frame's summary and scene share it:
+    the arrays are read-only)."""
+    d = np.array([dx, dy, dz])
     I_com = inertia.box(MASS, a, b, c) if shape == "box" else inertia.solid_cylinder(MASS, a / 2, c)
     # O = com + (−d): parallel_axis gives the tensor about com + offset.
     I_O = inertia.parallel_axis(I_com, MASS, -d)
     moments, O = inertia.principal_axes(I_O)
-    return {"inertia_com": I_com, "offset": d, "inertia": I_O, "moments": moments, "O": O}
+    out = {"inertia_com": I_com, "offset": d, "inertia": I_O, "moments": moments, "O": O}
+    for value in out.values():
+        value.setflags(write=False)
+    return out
 
 
 def summary(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAULTS["c"],
             dx: float = DEFAULTS["dx"], dy: float = DEFAULTS["dy"], dz: float = DEFAULTS["dz"],
             shape: str = DEFAULTS["shape"]) -> str:
     """Three lines: moments and products of inertia about O, and the principal moments (kg m²)."""
-    r = compute(a, b, c, dx, dy, dz, shape)
+    r = compute(a=a, b=b, c=c, dx=dx, dy=dy, dz=dz, shape=shape)
     I = r["inertia"]
     mom = ", ".join(_fmt(I[i, i]) for i in range(3))
     prod = ", ".join(_fmt(I[i, j]) for i, j in ((0, 1), (0, 2), (1, 2)))
@@ -87,6 +104,12 @@ def summary(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAU
     return (f"about O: moments I_xx, I_yy, I_zz = {mom} kg m²\n"
             f"products of inertia I_xy, I_xz, I_yz = {prod} kg m²\n"
             f"principal moments I₁ ≤ I₂ ≤ I₃ = {pm} kg m²")
+
+
+def _view_radius(a: float, b: float, c: float, d, shape: str) -> float:
+    """Half-width of the 3-D view: 1.2 m, or more where the body would leave it."""
+    half = np.array([a, b, c] if shape == "box" else [a, a, c]) / 2
+    return max(1.2, 1.05 * float(np.max(np.abs(d) + half)))
 
 
 def _draw_cylinder(ax, r: float, h: float, center, n: int = 24, **kw):
@@ -115,10 +138,9 @@ def draw(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAULTS
 
     from matplotlib.colors import LinearSegmentedColormap
 
-    r = compute(a, b, c, dx, dy, dz, shape)
+    r = compute(a=a, b=b, c=c, dx=dx, dy=dy, dz=dz, shape=shape)
     d = r["offset"]
-    half = np.array([a, b, c] if shape == "box" else [a, a, c]) / 2
-    R = max(1.2, 1.05 * float(np.max(np.abs(d) + half)))        # the whole body stays in the box
+    R = _view_radius(a, b, c, d, shape)
     fig = plt.figure(figsize=(9, 4), dpi=plotting.FIGURE_DPI)
     ax = fig.add_subplot(1, 2, 1, projection="3d")
     if shape == "box":
@@ -152,6 +174,144 @@ def draw(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAULTS
     # again on each frame, ~25% of the redraw.
     fig.subplots_adjust(left=0.0, right=0.98, bottom=0.08, top=0.88, wspace=0.05)
     return fig
+
+
+#: Width of the live canvas (CSS px, the page's default); the two panels share it equally (as in draw()).
+LIVE_WIDTH = 860
+#: The tensor entries of the live bar panel, in order, and where they sit in the matrix.
+LIVE_ENTRIES = (("I_xx", (0, 0)), ("I_yy", (1, 1)), ("I_zz", (2, 2)),
+                ("I_xy", (0, 1)), ("I_xz", (0, 2)), ("I_yz", (1, 2)))
+#: The bar panel's vertical ranges (±, kg m²): the smallest that holds the largest entry.
+LIVE_BAR_LEVELS = (0.5, 1.0, 2.0, 4.0, 6.0)
+
+
+def _cross3d(center, size: float) -> np.ndarray:
+    """Three short segments through ``center`` along x, y, z (a point that shows from every side)."""
+    center = np.asarray(center, dtype=float)
+    gap = np.full(3, np.nan)
+    rows = []
+    for e in np.eye(3):
+        rows += [center - size * e, center + size * e, gap]
+    return np.array(rows[:-1])
+
+
+def _box_edges(a: float, b: float, c: float, center) -> np.ndarray:
+    """The 12 edges of a box (full edges ``a, b, c``, axis-aligned, centred at ``center``) as one
+    polyline: two rectangles (z = ∓c/2) and the four vertical edges, NaN rows between pieces."""
+    hx, hy, hz = a / 2, b / 2, c / 2
+    gap = [np.nan] * 3
+    ring = lambda z: [[-hx, -hy, z], [hx, -hy, z], [hx, hy, z], [-hx, hy, z], [-hx, -hy, z]]  # noqa: E731
+    rows = ring(-hz) + [gap] + ring(hz)
+    for x, y in ((-hx, -hy), (hx, -hy), (hx, hy), (-hx, hy)):
+        rows += [gap, [x, y, -hz], [x, y, hz]]
+    return np.array(rows, dtype=float) + np.asarray(center, dtype=float)
+
+
+def _cylinder_edges(r: float, h: float, center, n: int = 48) -> np.ndarray:
+    """A cylinder (radius ``r``, height ``h``, axis z, centred at ``center``) as one polyline: the two
+    end circles and six lines along its side, NaN rows between pieces (as :func:`draw`'s wireframe)."""
+    t = np.linspace(0.0, 2 * np.pi, n + 1)
+    gap = np.full((1, 3), np.nan)
+    pieces = []
+    for z in (-h / 2, h / 2):
+        pieces += [np.column_stack([r * np.cos(t), r * np.sin(t), np.full_like(t, z)]), gap]
+    for phi in np.arange(6) * np.pi / 3:
+        x, y = r * np.cos(phi), r * np.sin(phi)
+        pieces += [np.array([[x, y, -h / 2], [x, y, h / 2]]), gap]
+    return np.concatenate(pieces[:-1]) + np.asarray(center, dtype=float)
+
+
+def _ellipsoid_wire(radii, axes, n: int = 48) -> np.ndarray:
+    """The ellipsoid with semi-axes ``radii`` along the columns of ``axes``, about O, as one
+    polyline: six meridians (through the poles of axis 3, among them the two principal sections
+    that hold axis 3) and five parallels (the middle one the section of axes 1 and 2)."""
+    t = np.linspace(0.0, 2 * np.pi, n + 1)
+    gap = np.full((1, 3), np.nan)
+    pieces = []
+    for phi in np.arange(6) * np.pi / 6:                      # full meridian ellipses
+        pieces += [np.column_stack([np.cos(phi) * np.sin(t), np.sin(phi) * np.sin(t), np.cos(t)]), gap]
+    for w in np.arange(1, 6) * np.pi / 6:                     # parallels
+        pieces += [np.column_stack([np.sin(w) * np.cos(t), np.sin(w) * np.sin(t), np.full_like(t, np.cos(w))]), gap]
+    unit = np.concatenate(pieces[:-1])
+    return (unit * radii) @ np.asarray(axes).T
+
+
+def _arrow3d(tip) -> np.ndarray:
+    """An arrow from the origin to ``tip`` as one polyline (NaN rows break it): the shaft and four
+    barbs around the tip; the last row is the tip (the page writes a line's label just beyond it)."""
+    tip = np.asarray(tip, dtype=float)
+    size = float(np.linalg.norm(tip))
+    d = tip / size
+    a = np.cross(d, [1.0, 0.0, 0.0] if abs(d[0]) < 0.9 else [0.0, 1.0, 0.0])
+    a /= np.linalg.norm(a)
+    b = np.cross(d, a)
+    back = tip - 0.1 * size * d
+    gap = np.full(3, np.nan)
+    rows = [np.zeros(3), tip]
+    for u in (a, -a, b, -b):
+        rows += [gap, back + 0.04 * size * u, tip]
+    return np.array(rows)
+
+
+def scene(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAULTS["c"],
+          dx: float = DEFAULTS["dx"], dy: float = DEFAULTS["dy"], dz: float = DEFAULTS["dz"],
+          shape: str = DEFAULTS["shape"]) -> dict:
+    """The live picture (:mod:`rbteach.explorers.live`), the same as :func:`draw`: left a 3-D panel
+    the student turns with the mouse (half-width: the body's farthest point from O, so that it stays
+    in view at every angle; the body's edges grey, its centre of mass a black cross, O a
+    reddish-purple cross, the inertia ellipsoid about O scaled to 0.65 of the view as an orange
+    wireframe, the principal axes 1, 2, 3 in the axis colours); right the six independent entries
+    of I about O as bars, orange > 0 and sky blue < 0 (draw()'s table; the numbers are in
+    :func:`summary`)."""
+    from ..plotting import AXIS_COLORS, PALETTE, inertia_ellipsoid_radii
+    from .live import line3d, series, space, xy
+
+    r = compute(a=a, b=b, c=c, dx=dx, dy=dy, dz=dz, shape=shape)
+    d = r["offset"]
+    body = _box_edges(a, b, c, d) if shape == "box" else _cylinder_edges(a / 2, c, d)
+    # the whole body stays in view however the panel is turned: its farthest point from O, not
+    # draw()'s largest coordinate, sets the view's half-width
+    R = max(1.2, 1.05 * float(np.sqrt(np.nanmax(np.einsum("ij,ij->i", body, body)))))
+    purple = PALETTE["reddish purple"]
+    radii = inertia_ellipsoid_radii(np.maximum(r["moments"], 1e-12))
+    lines = [line3d(_ellipsoid_wire(radii * (0.65 * R / radii.max()), r["O"]), color=PALETTE["orange"],
+                    width=1.0, alpha=0.6),
+             line3d(body, color="#4d4d4d", width=1.5),
+             line3d(_cross3d(d, 0.04 * R), color=PALETTE["black"], width=2.0),
+             line3d(_cross3d(np.zeros(3), 0.05 * R), color=purple, width=3.0),
+             line3d([[0.0, 0.0, -0.2 * R / 1.08]], color=purple, label="O")]     # the label below O
+    for i in range(3):
+        lines.append(line3d(_arrow3d(0.75 * R * r["O"][:, i]), color=AXIS_COLORS[i], width=2.5,
+                            label="123"[i]))
+    title = f"{shape} ({MASS:g} kg), centre of mass at d = ({dx:g}, {dy:g}, {dz:g}) m"
+    left = space(lines, radius=R, title=title, elev=VIEW[0], azim=VIEW[1], world_axes=True, width=1.0)
+
+    I = r["inertia"]
+    vals = np.array([I[ij] for _, ij in LIVE_ENTRIES])
+    vals = np.where(np.abs(vals) < ROUNDING_FLOOR, 0.0, vals)   # no bar of rounding noise
+    top = next((v for v in LIVE_BAR_LEVELS if 1.08 * np.abs(vals).max() <= v), 1.08 * np.abs(vals).max())
+    xlim = (0.4, 6.6)
+    plot_px = LIVE_WIDTH / 2 - 74                             # the page's plot box (74 px of margins)
+    bar_px = 0.6 * plot_px / (xlim[1] - xlim[0])              # 0.6 of the spacing of the bars
+    x = np.arange(1.0, 7.0)
+    gap = np.full(6, np.nan)
+    bars = [series(xlim, [0.0, 0.0], color="#666666", width=1.0), series([3.5, 3.5], (-top, top), color="#999999",
+                                                                         dash=":", width=1.0)]
+    for color, keep in ((PALETTE["orange"], vals > 0), (PALETTE["sky blue"], vals < 0)):
+        bx = np.column_stack([x[keep], x[keep], gap[keep]]).ravel()   # each bar a thick vertical segment
+        by = np.column_stack([np.zeros(keep.sum()), vals[keep], gap[keep]]).ravel()
+        bars.append(series(bx, by, color=color, width=bar_px))
+    right = xy(bars, xlim=xlim, ylim=(-top, top), title="I about O (kg m²): orange > 0, blue < 0",
+               xlabel="bars: I_xx  I_yy  I_zz | I_xy  I_xz  I_yz", width=1.0)
+    return {"panels": [left, right]}
+
+
+def inactive(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAULTS["c"],
+             dx: float = DEFAULTS["dx"], dy: float = DEFAULTS["dy"], dz: float = DEFAULTS["dz"],
+             shape: str = DEFAULTS["shape"]) -> list:
+    """The controls that do nothing for these values (the live page disables them): ``b`` for the
+    cylinder, whose size is the diameter ``a`` and the height ``c``."""
+    return ["b"] if shape == "cylinder" else []
 
 
 def controls() -> dict:
