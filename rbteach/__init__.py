@@ -5,14 +5,15 @@ Submodules (each with one job):
 * :mod:`rbteach.quaternion` — Hamilton quaternions, scalar first (w, x, y, z)
 * :mod:`rbteach.rotation` — rotation matrices, skew matrices, ZYX Euler angles
 * :mod:`rbteach.inertia` — inertia tensors of primitives, parallel axis, principal axes
-* :mod:`rbteach.body` — :class:`~rbteach.body.RigidBody`, forces, impulses and the update of seed 002
+* :mod:`rbteach.body` — :class:`~rbteach.body.RigidBody`, forces, impulses and the update of the forces-and-impulses article
 * :mod:`rbteach.dynamics` — Euler's equations and the integrators (``simulate``)
 * :mod:`rbteach.analytic` — exact solutions of the torque-free body
 * :mod:`rbteach.elliptic` — Jacobi elliptic functions and integrals in numpy (parameter m = k²)
 * :mod:`rbteach.symbolic` — SymPy helpers shared by the notebooks (loaded on use)
-* :mod:`rbteach.plotting`, :mod:`rbteach.explorers`, :mod:`rbteach.exercises` — figures, widgets and
-  self-checks for the notebooks (loaded on use; ``import rbteach`` never imports matplotlib,
-  ipywidgets or sympy)
+* :mod:`rbteach.plotting`, :mod:`rbteach.explorers`, :mod:`rbteach.exercises`, :mod:`rbteach.player` —
+  figures, live explorers, self-checks and the attitude player for the notebooks (loaded on use;
+  ``import rbteach`` never imports matplotlib, ipywidgets, anywidget or sympy)
+* :mod:`rbteach.course` — worked solutions found by machine, the student edition
 """
 
 from __future__ import annotations

@@ -11,8 +11,9 @@ attitude ``q`` (``q_r`` of the forces-and-impulses article, §5; (w, x, y, z), H
 :func:`simulate` integrates the torque-free body with one of :data:`METHODS`:
 
 ``"euler"``
-    explicit Euler on (ω, q), ``q`` renormalised each step (the forces-and-impulses article, §4 更新); order 1,
-    energy drifts.
+    explicit Euler on (ω_body, q), ``q`` renormalised each step; order 1, energy drifts. Its attitude
+    step is the forces-and-impulses article's §4 更新 written with ω_body; its ω step is not that
+    article's (there ω_world comes from the stored L, see :class:`rbteach.body.RigidBody`).
 ``"semi-implicit-euler"``
     ω first, then ``q`` with the *new* ω (the usual game-engine update); order 1.
 ``"rk4"``
