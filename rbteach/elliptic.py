@@ -137,7 +137,7 @@ def _broadcast(*named):
 def _parameter(m) -> np.ndarray:
     m = _real_array(m, "m")
     if np.any((m < 0) | (m > 1)):
-        bad = m[(m < 0) | (m > 1)].ravel()[0]
+        bad = float(m[(m < 0) | (m > 1)].ravel()[0])
         raise ValueError(f"m must be the parameter k² with 0 ≤ m ≤ 1, got {bad!r}")
     return m
 
