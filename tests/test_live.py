@@ -128,3 +128,9 @@ def test_scene_is_well_formed_and_follows_the_main_control(name):
     pa, ba = L.pack(a)
     pb, bb = L.pack(b)
     assert pa != pb or any(x != y for x, y in zip(ba, bb)), "the scene ignores the main control"
+
+
+def test_xy_panels_take_given_tick_labels():
+    p = L.xy([], xlim=(0, 2), ylim=(0, 1), xticks=[(0, "w"), (1, "x"), (2, "y")])
+    assert p["xticks"] == [[0.0, "w"], [1.0, "x"], [2.0, "y"]]
+    assert "xticks" not in L.xy([], xlim=(0, 2), ylim=(0, 1))

@@ -50,9 +50,11 @@ function drawXY(g, p, box) {
   // ticks and grid
   g.lineWidth = 1; g.textAlign = "center"; g.textBaseline = "top";
   const xs = niceStep(xb - xa, 5);
-  for (let v = Math.ceil(xa / xs - 1e-9) * xs; v <= xb + 1e-9 * xs; v += xs) {
+  const xticks = p.xticks || [];
+  if (!p.xticks) for (let v = Math.ceil(xa / xs - 1e-9) * xs; v <= xb + 1e-9 * xs; v += xs) xticks.push([v, fmtTick(v, xs)]);
+  for (const [v, lab] of xticks) {
     const X = sx(v); g.strokeStyle = "#e6e6e6"; g.beginPath(); g.moveTo(X, py); g.lineTo(X, py + ph); g.stroke();
-    g.fillStyle = "#000"; g.fillText(fmtTick(v, xs), X, py + ph + 5);
+    g.fillStyle = "#000"; g.fillText(lab, X, py + ph + 5);
   }
   g.textAlign = "right"; g.textBaseline = "middle";
   if (log) {

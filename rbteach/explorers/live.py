@@ -48,11 +48,18 @@ def series(x, y, *, color, label=None, dash="-", width=2.0, marker=False) -> dic
             "label": label, "dash": dash, "width": float(width), "marker": bool(marker)}
 
 
-def xy(series_list, *, xlim, ylim, title="", xlabel="", ylabel="", logy=False, width=1.0) -> dict:
-    """A 2-D panel: ``series_list`` (from :func:`series`) in the box ``xlim`` × ``ylim``."""
-    return {"kind": "xy", "series": list(series_list), "xlim": [float(v) for v in xlim],
-            "ylim": [float(v) for v in ylim], "title": title, "xlabel": xlabel, "ylabel": ylabel,
-            "logy": bool(logy), "width": float(width)}
+def xy(series_list, *, xlim, ylim, title="", xlabel="", ylabel="", logy=False, width=1.0,
+       xticks=None) -> dict:
+    """A 2-D panel: ``series_list`` (from :func:`series`) in the box ``xlim`` × ``ylim``.
+
+    ``xticks``: optional ``[(position, label), ...]`` instead of the automatic ticks.
+    """
+    out = {"kind": "xy", "series": list(series_list), "xlim": [float(v) for v in xlim],
+           "ylim": [float(v) for v in ylim], "title": title, "xlabel": xlabel, "ylabel": ylabel,
+           "logy": bool(logy), "width": float(width)}
+    if xticks is not None:
+        out["xticks"] = [[float(p), str(lab)] for p, lab in xticks]
+    return out
 
 
 def line3d(points, *, color, label=None, dash="-", width=2.0, alpha=1.0) -> dict:

@@ -302,3 +302,8 @@ def widget(**overrides):
     from . import build
 
     return build(draw, summary, controls(), **overrides)
+
+
+def inactive(**params) -> list[str]:
+    """The controls that change nothing at these values (the live page disables them)."""
+    return [name for name, idle in idle_controls(**params).items() if idle]

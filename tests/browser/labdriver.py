@@ -441,6 +441,7 @@ def live_drag(page, root, fraction: float = 0.25, moves: int = 30, hz: float = 6
     """Drag the main slider's thumb by ``fraction`` of its track with the mouse, ``moves`` steps at
     ``hz``; returns the time (page clock, ms) of the last move. Moves left when there is no room."""
     s = live_slider(root)
+    s.scroll_into_view_if_needed()
     box = s.bounding_box()
     lo, hi = float(s.get_attribute("min")), float(s.get_attribute("max"))
     v = float(s.input_value())
