@@ -256,7 +256,7 @@ def controls() -> dict:
     style = {"description_width": "initial"}
     layout = w.Layout(width="440px")
     return {
-        "tilt_deg": w.FloatSlider(value=DEFAULTS["tilt_deg"], min=0.5, max=60.0, step=0.5,
+        "tilt_deg": w.FloatSlider(value=DEFAULTS["tilt_deg"], min=0.5, max=60.0, step=0.1,
                                   description="tilt from e2 (°)", continuous_update=False,
                                   style=style, layout=layout),
         "I1": w.FloatSlider(value=DEFAULTS["I1"], min=0.5, max=0.95, step=0.05,

@@ -242,7 +242,7 @@ def controls() -> dict:
     style = {"description_width": "initial"}
     layout = w.Layout(width="440px")
     return {
-        "dt": w.FloatLogSlider(value=DEFAULTS["dt"], base=10.0, min=-2.0, max=0.3, step=0.1,
+        "dt": w.FloatLogSlider(value=DEFAULTS["dt"], base=10.0, min=-2.0, max=0.3, step=0.005,
                                description="time step dt (s)", readout_format=".3g",
                                continuous_update=False, style=style, layout=layout),
         "method": w.Dropdown(options=list(LAB_METHODS), value=DEFAULTS["method"], description="method",
