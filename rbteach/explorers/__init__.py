@@ -33,7 +33,7 @@ def build(draw, summary, controls: dict, *, redraw=None, **overrides):
 
     ``redraw(fig, **values) -> bool``, if given, updates the previous frame's figure in place and
     returns ``False`` when it cannot (then ``draw`` makes a new one). Reusing the axes, ticks and
-    legends halves the time per frame (nb07, measured by ``benchmarks/bench_explorer_latency.py``).
+    legends halves the time per frame of this PNG path (nb07; ``benchmarks/bench_explorer_drag.py`` measures it beside the live explorer).
     ``overrides`` set the starting value of named controls (an unknown name is a ValueError).
 
     Returns an ``ipywidgets.VBox`` (controls above the output). The callback is plain rbteach code

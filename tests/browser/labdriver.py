@@ -301,40 +301,6 @@ def wait_for_new_plot(ex, before: str | None, timeout: float = 15.0, settle: flo
     return None
 
 
-_ARM_REDRAW_TIMER_JS = """
-(root) => {
-  const out = root.querySelector('.widget-output');
-  const old = out.querySelector('.jp-OutputArea-output img');
-  window.__rbteachRedraw = new Promise((resolve) => {
-    let t0 = null;
-    document.addEventListener('keydown', () => { t0 = performance.now(); }, {capture: true, once: true});
-    const obs = new MutationObserver(() => {
-      const img = out.querySelector('.jp-OutputArea-output img');
-      if (!img || img === old || t0 === null) return;
-      obs.disconnect();
-      const inserted = performance.now() - t0;
-      const painted = () => requestAnimationFrame(() => resolve([inserted, performance.now() - t0]));
-      img.decode().then(painted, painted);
-    });
-    obs.observe(out, {childList: true, subtree: true});
-  });
-}
-"""
-
-
-def timed_key_press(page, ex, key: str, timeout: float = 15.0) -> tuple[float, float]:
-    """Press ``key`` on the main slider; seconds from the keydown to the new plot (inserted, painted).
-
-    Timed inside the page (``performance.now``) from the keydown event: to the new ``<img>`` in the
-    explorer's output, and to the frame after it is decoded; the driver's own polling adds nothing.
-    """
-    ex.evaluate(_ARM_REDRAW_TIMER_JS)
-    press_slider(ex, key, 1)
-    ms = page.evaluate(f"Promise.race([window.__rbteachRedraw, new Promise((_, no) => "
-                       f"setTimeout(() => no(new Error('no new plot')), {int(timeout * 1e3)}))])")
-    return ms[0] / 1e3, ms[1] / 1e3
-
-
 def wait_for_summary(ex, expected: str, timeout: float = 10.0) -> str:
     """Wait until the printed summary equals ``expected``; return the last text seen."""
     t0 = time.perf_counter()

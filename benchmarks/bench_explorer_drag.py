@@ -1,0 +1,168 @@
+"""Explorers while dragged, in a real browser: frames per second and last-move lag (issue 11).
+
+Starts JupyterLab (default settings) on a temporary folder with one small notebook per explorer
+that shows it twice: live (``rbteach.explorers.live``, the notebooks' explorer) and through the
+PNG path (``rbteach.explorers.build``, the notebooks' explorer before it), and drives headless
+Debian chromium with real mouse drags at 60 Hz:
+
+* live: ``--seconds`` of dragging the main control; frames/s = distinct pictures drawn during
+  the drag / its duration; lag = from the last mouse move to the picture of the final value
+  (computed by rbteach in the kernel) drawn, timed in the page;
+* 3-D: ``--seconds`` of orbiting each 3-D panel; frames/s drawn;
+* PNG path, same drag: pictures during the drag (its sliders redraw on release) and the lag from
+  the release to the new picture painted.
+
+Targets (issue 11): ≥ 30 frames/s while dragging, ≤ 150 ms last move → final picture, ≥ 30
+frames/s orbiting. Prints one line per explorer and PASS/FAIL; not a test: exits 0 either way.
+Usage: python benchmarks/bench_explorer_drag.py [--notebook 07|all] [--seconds 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+import labdriver  # noqa: E402
+
+TARGET_FPS, TARGET_LAG_MS, TARGET_ORBIT_FPS = 30.0, 150.0, 30.0
+
+_PNG_COUNTER_JS = """(root) => {
+  const out = root.querySelector('.widget-output');
+  window.__pngFrames = 0; window.__pngLast = null;
+  const obs = new MutationObserver(() => {
+    const img = out.querySelector('.jp-OutputArea-output img');
+    if (img && img !== window.__pngSeen) { window.__pngSeen = img; window.__pngFrames++;
+      img.decode().then(() => requestAnimationFrame(() => { window.__pngLast = performance.now(); })); }
+  });
+  obs.observe(out, {childList: true, subtree: true});
+  window.__pngSeen = out.querySelector('.jp-OutputArea-output img');
+}"""
+
+
+def _bench_notebook(directory: Path, nn: str) -> str:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(f"from rbteach.explorers import nb{nn}\nfrom rbteach.explorers.live import live\nlive(nb{nn})"),
+                nbformat.v4.new_code_cell(f"nb{nn}.widget()")]
+    name = f"bench_{nn}.ipynb"
+    nbformat.write(nb, directory / name)
+    return name
+
+
+def _drag_noui(page, ex, seconds: float) -> tuple[float, float]:
+    """Drag the PNG path's main slider (noUiSlider) for ``seconds``; page time of the release."""
+    handle = labdriver.main_slider(ex).locator(".noUi-handle").first
+    track = labdriver.main_slider(ex).locator(".noUi-target").first.bounding_box()
+    box = handle.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    room = track["x"] + track["width"] - x
+    dx = 0.3 * track["width"] * (1 if room > 0.35 * track["width"] else -1)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    n = max(2, int(seconds * 60))
+    t_next = time.perf_counter()
+    for i in range(1, n + 1):
+        page.mouse.move(x + dx * i / n, y)
+        t_next += 1 / 60
+        if t_next > time.perf_counter():
+            time.sleep(t_next - time.perf_counter())
+    page.mouse.up()
+    return page.evaluate("() => performance.now()")
+
+
+def measure(page, lab, nn: str, seconds: float) -> dict:
+    labdriver.open_notebook(page, lab, f"bench_{nn}.ipynb")
+    labdriver.run_all(page)
+    root = labdriver.wait_for_live(page)
+    labdriver.live_settled(root)
+    st0 = labdriver.live_state(root)
+    t0 = time.perf_counter()
+    last_move = labdriver.live_drag(page, root, fraction=0.3, moves=max(2, int(seconds * 60)), hz=60)
+    dur = time.perf_counter() - t0
+    mid = labdriver.live_state(root)
+    st = labdriver.live_settled(root, timeout=10)
+    drawn_at = root.evaluate("r => r.parentElement.rbteachLive.lastFrameAt")
+    res = {"fps": (mid["frames"] - st0["frames"]) / dur, "lag_ms": drawn_at - last_move,
+           "final_ok": st["lastValues"] == st["values"], "orbit": []}
+    panels = st["panels"]
+    for i, kind in enumerate(panels):
+        if kind != "3d":
+            continue
+        o0 = labdriver.live_state(root)["orbitFrames"]
+        c = root.locator(".rbteach-live-canvas").first.bounding_box()
+        b = root.evaluate("(r, i) => r.parentElement.rbteachLive.boxes()[i]", i)
+        x, y = c["x"] + b[0] + b[2] / 2, c["y"] + b[1] + b[3] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        n = int(seconds * 60)
+        t1, t_next = time.perf_counter(), time.perf_counter()
+        for k in range(1, n + 1):
+            page.mouse.move(x + 60 * (k / n), y + 20 * (k / n))
+            t_next += 1 / 60
+            if t_next > time.perf_counter():
+                time.sleep(t_next - time.perf_counter())
+        page.mouse.up()
+        res["orbit"].append((labdriver.live_state(root)["orbitFrames"] - o0) / (time.perf_counter() - t1))
+    # the PNG path, same drag
+    ex = labdriver.scroll_to(page, ".rbteach-explorer", 60)
+    ex.locator(".widget-output .jp-OutputArea-output img").first.wait_for(timeout=60_000)
+    ex.scroll_into_view_if_needed()
+    time.sleep(0.5)
+    ex.evaluate(_PNG_COUNTER_JS)
+    released = _drag_noui(page, ex, seconds)
+    frames_during = page.evaluate("() => window.__pngFrames")
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and page.evaluate("() => window.__pngLast") is None:
+        time.sleep(0.02)
+    painted = page.evaluate("() => window.__pngLast")
+    res["png_frames_during"] = frames_during
+    res["png_lag_ms"] = (painted - released) if painted else float("nan")
+    labdriver.shutdown_kernels(lab)
+    return res
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--notebook", default="all", help="07, or 'all' (every explorer)")
+    ap.add_argument("--seconds", type=float, default=2.0)
+    args = ap.parse_args()
+    if labdriver.chromium_path() is None:
+        print("chromium is not installed (apt-get install chromium): nothing measured")
+        return 0
+    nns = sorted(p.name[2:4] for p in (ROOT / "rbteach" / "explorers").glob("nb[0-9][0-9].py"))
+    if args.notebook != "all":
+        nns = [args.notebook]
+    with tempfile.TemporaryDirectory() as tmp:
+        files = [Path(tmp) / _bench_notebook(Path(tmp), nn) for nn in nns]
+        with labdriver.running_lab(extra_files=files) as lab, labdriver.chromium_context(viewport=(1280, 1000)) as ctx:
+            print(f"{'explorer':>8} | {'live fps':>8} | {'lag ms':>6} | {'orbit fps':>10} | {'PNG frames':>10} | {'PNG lag ms':>10} | verdict")
+            rows = []
+            for nn in nns:
+                page = ctx.new_page()
+                try:
+                    r = measure(page, lab, nn, args.seconds)
+                finally:
+                    page.close()
+                ok = (r["fps"] >= TARGET_FPS and r["lag_ms"] <= TARGET_LAG_MS and r["final_ok"]
+                      and all(o >= TARGET_ORBIT_FPS for o in r["orbit"]))
+                orbit = ",".join(f"{o:.0f}" for o in r["orbit"]) or "-"
+                print(f"{'nb' + nn:>8} | {r['fps']:8.1f} | {r['lag_ms']:6.0f} | {orbit:>10} | {r['png_frames_during']:10d} | "
+                      f"{r['png_lag_ms']:10.0f} | {'PASS' if ok else 'FAIL'}", flush=True)
+                rows.append(r)
+            print(f"median live fps {statistics.median(r['fps'] for r in rows):.1f} (target ≥ {TARGET_FPS:.0f}), "
+                  f"median lag {statistics.median(r['lag_ms'] for r in rows):.0f} ms (target ≤ {TARGET_LAG_MS:.0f}); "
+                  f"PNG path median lag {statistics.median(r['png_lag_ms'] for r in rows):.0f} ms with no picture while dragging")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
