@@ -25,6 +25,46 @@ def test_integrate_with_renormalisation_is_rigidbody_step():
         assert r["energy"][-1] == pytest.approx(b.rotational_energy, abs=1e-13)
 
 
+def _reference_loop(update, state, dt, steps):
+    """The explorer's loop written with rbteach's public functions, one call per operation."""
+    I_d, q_o = np.asarray(nb06.MOMENTS, dtype=float), quaternion.identity()
+    q, omega = quaternion.identity(), np.asarray(nb06.OMEGA0_WORLD, dtype=float)
+    L = body.L_from_omega_principal(I_d, q_o, q, omega)
+    qs, omegas = [q], [omega]
+    for _ in range(steps):
+        if update == "exp":
+            omega_body = quaternion.rotate(quaternion.conjugate(q), omega)
+            q = quaternion.multiply(q, quaternion.from_rotation_vector(omega_body * dt))   # q ⊗ exp(½ ω_b Δt)
+        else:
+            q = q + quaternion.derivative_world(q, omega) * dt
+            if update == "renormalise":
+                q = quaternion.normalize(q)
+        if state == "angular_momentum":
+            omega = body.omega_from_L_principal(I_d, q_o, q, L)
+        qs.append(q)
+        omegas.append(omega)
+    return np.array(qs), np.array(omegas)
+
+
+@pytest.mark.parametrize("update", nb06.UPDATES)
+@pytest.mark.parametrize("state", body.STATES)
+def test_the_fast_loop_is_the_rbteach_functions_step_by_step(update, state):
+    """integrate steps on Python floats (a frame of the live explorer takes ~1 ms); it is the loop of
+    quaternion.derivative_world / normalize / from_rotation_vector and body.omega_from_L_principal."""
+    q_ref, w_ref = _reference_loop(update, state, 0.2, 40)
+    r = nb06.integrate(nb06.MOMENTS, nb06.OMEGA0_WORLD, dt=0.2, steps=40, update=update, state=state)
+    np.testing.assert_allclose(r["q"], q_ref, rtol=0, atol=1e-13)
+    np.testing.assert_allclose(r["omega_world"], w_ref, rtol=0, atol=1e-13)
+    if state == "angular_momentum":                     # ω changes along the run: the test can fail
+        assert np.ptp(w_ref[:, 0]) > 0.1
+
+
+def test_integrate_that_overflows_says_so_in_one_sentence():
+    with pytest.raises(ValueError, match="overflowed") as info:
+        nb06.integrate(nb06.MOMENTS, (1e200, 0.0, 1e200), dt=1e150, steps=5, update="euler", state="omega")
+    assert "\n" not in str(info.value) and "[" not in str(info.value)
+
+
 def test_norm_growth_without_renormalisation_matches_formula():
     # |q + ½(0, ω)⊗q Δt|² = |q|² (1 + (|ω|Δt/2)²): with ω-state |ω_world| is constant.
     dt, n = 0.2, 40
@@ -222,3 +262,61 @@ def test_check_qdot_body_refuses_the_world_formula():
     fb = ex.check_qdot_body(np.round(2 * right, 4))
     assert not fb and "½" in fb
     assert "no answer yet" in ex.check_qdot_body(None)
+
+
+# ---- the live explorer: one run per frame, the picture is compute's numbers ---------------------------
+
+def test_summary_and_scene_of_a_frame_share_one_run(monkeypatch):
+    runs = []
+
+    def counted(*args, **kwargs):
+        runs.append(kwargs["dt"])
+        return nb06_integrate(*args, **kwargs)
+
+    nb06_integrate = nb06.integrate
+    monkeypatch.setattr(nb06, "integrate", counted)
+    nb06._run.cache_clear()
+    p = {**nb06.DEFAULTS, "dt": 0.26}
+    nb06.summary(**p)
+    nb06.scene(**p)
+    nb06.draw(**p)
+    assert runs == [0.26]                                             # one run for the frame
+    nb06.summary(**{**p, "dt": 0.28})
+    assert runs == [0.26, 0.28]
+    r = nb06.compute(**p)
+    assert not r["q"].flags.writeable and not r["energy_drift"].flags.writeable     # shared: read-only
+
+
+@pytest.mark.parametrize("params", [nb06.DEFAULTS, {"dt": 0.3, "update": "euler", "state": "omega"},
+                                    {"dt": 0.02, "update": "exp", "state": "angular_momentum"}])
+def test_scene_shows_the_drifts_compute_gives(params):
+    from rbteach.explorers.live import pack
+    from rbteach.plotting import PALETTE
+
+    r = nb06.compute(**params)
+    sc = nb06.scene(**params)
+    assert [p["title"] for p in sc["panels"]] == [t for _, t, _ in nb06._PANELS]
+    for panel, (key, _, color) in zip(sc["panels"], nb06._PANELS):
+        zero, curve = panel["series"]
+        assert curve["color"] == PALETTE[color] and zero["color"] == "#999999"
+        i = np.rint(curve["x"] / r["dt"]).astype(int)                # the plotted samples
+        np.testing.assert_array_equal(curve["x"], r["t"][i])
+        assert i[0] == 0 and i[-1] == r["steps"] and curve["x"].size <= nb06.PLOT_POINTS + 1
+        lo, hi = panel["ylim"]
+        if np.max(np.abs(r[key])) < 1e-12:                          # rounding noise: a labelled flat zero
+            assert not np.any(curve["y"]) and (lo, hi) == (-1.0, 1.0) and "rounding" in curve["label"]
+        else:
+            np.testing.assert_array_equal(curve["y"], r[key][i])
+            assert lo <= np.min(curve["y"]) and np.max(curve["y"]) <= hi < 1.6 * max(np.max(curve["y"]), 1e-300)
+            assert curve["label"] is None
+    pack(sc)                                                          # every array goes to the page
+
+
+def test_scene_follows_dt_and_the_buttons():
+    from rbteach.explorers.live import pack
+
+    a = pack(nb06.scene(**nb06.DEFAULTS))[1]
+    for moved in ({"dt": 0.2}, {"update": "euler"}, {"state": "omega"}):
+        b = pack(nb06.scene(**{**nb06.DEFAULTS, **moved}))[1]
+        assert len(a) != len(b) or any(x != y for x, y in zip(a, b)), moved
+
