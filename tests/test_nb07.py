@@ -1,12 +1,16 @@
-"""Explorer, animation helper and self-checks of notebook 07 (the torque-free body)."""
+"""Explorer, attitude player data and self-checks of notebook 07 (the torque-free body)."""
 
 from __future__ import annotations
 
+import html
+import json
+import re
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from rbteach import analytic, dynamics, quaternion
+from rbteach import analytic, dynamics, inertia, quaternion
 from rbteach.exercises import ATOL
 from rbteach.exercises import nb07 as ex
 from rbteach.explorers import nb07
@@ -159,43 +163,130 @@ def test_bad_input(kw, word):
         nb07.compute(**{**nb07.DEFAULTS, **kw})
 
 
-def test_animate_attitude():
-    import matplotlib.pyplot as plt
-    from matplotlib.animation import FuncAnimation
+# ---- the live explorer: one simulation per frame, the picture is compute's numbers ---------------------
 
-    from rbteach.plotting import animate_attitude
+def test_summary_and_scene_of_a_frame_share_one_simulation(monkeypatch):
+    runs = []
+    simulate = nb07._dyn.simulate
 
-    traj = dynamics.simulate([1.0, 1.0, 2.0], [1.0, 0.0, 1.0], dt=0.1, steps=20)
-    L = traj.angular_momentum_world
-    anim = animate_attitude(traj.q, vectors_world={"L": L[0] / np.linalg.norm(L[0]), "L(t)": L / 3},
-                            every=5, title="top")
-    assert isinstance(anim, FuncAnimation)
-    fig = anim._fig
-    lines = fig.axes[0].get_lines()
-    anim._func(2)                                          # frame 2 = sample 10
-    R = quaternion.to_matrix(traj.q[10])
-    xs, ys, zs = lines[3].get_data_3d()                    # after the 3 world axes: body x' axis
-    np.testing.assert_allclose([xs[1], ys[1], zs[1]], R[:, 0])
-    px1 = _pixels_keep(fig)
-    anim._func(4)
-    assert np.any(px1 != _pixels_keep(fig))
-    plt.close(fig)
-    with pytest.raises(ValueError, match="q must have shape"):
-        animate_attitude(traj.q[0])
-    with pytest.raises(ValueError, match="vectors_world"):
-        animate_attitude(traj.q, vectors_world={"bad": np.ones((3, 3))})
-    with pytest.raises(ValueError, match="every"):
-        animate_attitude(traj.q, every=0)
+    def counted(*args, **kwargs):
+        runs.append(kwargs["dt"])
+        return simulate(*args, **kwargs)
+
+    monkeypatch.setattr(nb07._dyn, "simulate", counted)
+    nb07._run.cache_clear()
+    p = {**nb07.DEFAULTS, "I1": 0.85}
+    nb07.summary(**p)
+    nb07.scene(**p)
+    nb07.draw(**p)
+    assert len(runs) == 1
+    blow = {**nb07.DEFAULTS, "I1": 0.6, "I2": 1.0, "I3": 1.5, "w1": 2.0, "w2": 2.0, "w3": 2.0, "dt": 0.1,
+            "method": "euler"}
+    for f in (nb07.summary, nb07.scene):                  # a blow-up too is simulated once per frame
+        with pytest.raises(ValueError, match="blew up"):
+            f(**blow)
+    assert len(runs) == 2
+    r = nb07.compute(**p)
+    assert not r["omega"].flags.writeable and not r["L_drift"].flags.writeable      # shared: read-only
 
 
-def _pixels_keep(fig):
-    # savefig, not canvas.draw: with blit=True the moving artists are "animated" and only drawn
-    # when saving (which is what to_jshtml does).
-    import io
+@pytest.mark.parametrize("params", [nb07.DEFAULTS, {**nb07.DEFAULTS, "dt": 0.01},
+                                    {**nb07.DEFAULTS, "I1": 0.8, "w2": 0.5, "method": "euler"},
+                                    {**nb07.DEFAULTS, "method": "splitting"}])
+def test_scene_shows_what_compute_gives(params):
+    from rbteach.explorers.live import pack
+    from rbteach.plotting import AXIS_COLORS, AXIS_STYLES, PALETTE
 
-    buf = io.BytesIO()
-    fig.savefig(buf, format="rgba")
-    return np.frombuffer(buf.getvalue(), dtype=np.uint8).copy()
+    r = nb07.compute(**params)
+    left, right = nb07.scene(**params)["panels"]
+    omega, exact = left["series"][:3], left["series"][3:]
+    for i in range(3):
+        k = np.rint(omega[i]["x"] / r["dt"]).astype(int)             # the plotted samples
+        np.testing.assert_allclose(omega[i]["x"], r["t"][k], rtol=0, atol=1e-12)
+        assert k[0] == 0 and k[-1] == r["steps"] and k.size <= nb07.PLOT_POINTS + 1
+        np.testing.assert_array_equal(omega[i]["y"], r["omega"][k, i])
+        np.testing.assert_array_equal(exact[i]["y"], r["omega_exact"][k, i])
+        assert (omega[i]["color"], omega[i]["dash"]) == (AXIS_COLORS[i], AXIS_STYLES[i])
+        assert exact[i]["color"] == PALETTE["black"]
+    lo, hi = left["ylim"]
+    assert lo < np.min(r["omega"]) and np.max(r["omega"]) < hi
+    band, *curves = right["series"]
+    assert right["logy"] and right["ylim"][0] == 1e-13 and band["color"] == "#e0e0e0"
+    want = {"|ω − ω_exact|": r["omega_error"], "attitude (rad)": r["attitude_error"],
+            "|T − T₀|/T₀": r["energy_drift"], "|L − L₀|/|L₀|": r["L_drift"]}
+    want = {k: v for k, v in want.items() if v is not None}
+    assert [c["label"] for c in curves] == list(want)
+    for c in curves:
+        k = np.rint(c["x"] / r["dt"]).astype(int)
+        assert k[0] == 1 and k[-1] == r["steps"]                      # no error at t = 0 on a log axis
+        np.testing.assert_array_equal(c["y"], np.maximum(want[c["label"]][k], 1e-12))   # noise on the floor
+        assert np.max(c["y"]) * 1e3 < right["ylim"][1]                # room for the legend above
+    pack({"panels": [left, right]})
+
+
+def test_scene_shows_the_attitude_error_only_for_a_symmetric_top_and_refuses_what_has_no_picture():
+    labels = [s["label"] for s in nb07.scene(**{**nb07.DEFAULTS, "I1": 1.05})["panels"][1]["series"]]
+    assert "attitude (rad)" not in labels and "|ω − ω_exact|" in labels
+    with pytest.raises(ValueError, match="triangle"):
+        nb07.scene(**{**nb07.DEFAULTS, "I1": 0.3, "I2": 0.4})
+
+
+# ---- what notebook 07 gives its attitude player -------------------------------------------------------
+
+_NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "07_torque_free_euler.ipynb"
+
+
+def _player_data():
+    """The player's data as the stored notebook holds it (the JSON block of its HTML output)."""
+    cells = json.loads(_NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+    found = []
+    for c in cells:
+        for o in c.get("outputs", []):
+            page = "".join(o.get("data", {}).get("text/html", ""))
+            m = re.search(r'<script type="application/json" class="rbteach-player-data">(.*?)</script>', page, re.S)
+            if m:
+                found.append(json.loads(html.unescape(m.group(1))))
+    assert len(found) == 1, f"{len(found)} players in notebook 07"
+    return found[0]
+
+
+def test_notebook_07_plays_the_simulation_with_the_player_not_animate_attitude():
+    source = "".join("".join(c["source"]) for c in json.loads(_NOTEBOOK.read_text(encoding="utf-8"))["cells"])
+    assert "attitude_player(" in source
+    assert "animate_attitude" not in source and "to_jshtml" not in source
+
+
+def test_the_player_shows_the_simulated_plate_at_its_own_times():
+    d = _player_data()
+    t, q = np.array(d["t"]), np.array(d["q"])
+    moments, omega0 = np.array([1.0, 1.0, 2.0]), np.array([1.0, 0.0, 1.0])
+    precession = 2 * np.pi / np.sqrt(5.0)                            # |L|/I₁ = √5 rad/s
+    assert t[0] == 0.0 and t[-1] > 4 * precession and len(t) <= 2000
+    assert 10 <= (len(t) - 1) / t[-1] <= 20                          # samples per second: smooth by SLERP
+    run = dynamics.simulate(moments, omega0, dt=0.01, steps=int(round(t[-1] / 0.01)), method="rk4",
+                            keep_every=int(round((t[1] - t[0]) / 0.01)))
+    np.testing.assert_allclose(t, run.t, rtol=0, atol=1e-9)
+    np.testing.assert_allclose(q, run.q, rtol=0, atol=1e-9)
+
+    # the outline: a square plate whose moments (12 kg, no thickness) are the example's I = diag(1, 1, 2)
+    edges = np.array(d["edges"])
+    ext = edges.reshape(-1, 3).max(axis=0) - edges.reshape(-1, 3).min(axis=0)
+    assert edges.shape == (12, 2, 3) and ext[0] == ext[1] and ext[2] < 0.05 * ext[0]
+    np.testing.assert_allclose(inertia.box(12.0, ext[0], ext[1], 1e-9), np.diag(moments), atol=1e-12)
+    L_world = quaternion.rotate(run.q[0], dynamics.angular_momentum(moments, omega0))
+    (vec,) = d["vectors"]
+    assert vec["label"] == "L" and vec["fixed"] and d["trace"] == 2
+    np.testing.assert_allclose(vec["v"][0], L_world / np.linalg.norm(L_world), atol=1e-6)
+
+    # R(q) applied to the outline at a sample is the exact motion: the plate's normal on its cone about L
+    _, q_exact = analytic.symmetric_top(moments, omega0, t)
+    for k in (37, 100, len(t) - 1):
+        R = quaternion.to_matrix(q[k])
+        corners = edges.reshape(-1, 3) @ R.T                             # the plate drawn at t[k]
+        np.testing.assert_allclose(corners, edges.reshape(-1, 3) @ quaternion.to_matrix(q_exact[k]).T, atol=1e-6)
+        normal = np.linalg.svd(corners - corners.mean(axis=0))[2][-1]    # the plate's thin direction
+        np.testing.assert_allclose(abs(normal @ R[:, 2]), 1.0, atol=1e-9)
+        assert np.arccos(abs(normal @ vec["v"][0])) == pytest.approx(np.arctan(0.5), abs=1e-6)
 
 
 def test_check_symmetric_omega():

@@ -7,8 +7,12 @@ steps) and compared with the exact solution: the body angular velocity from
 symmetric top (``I1 = I2``), the attitude from :func:`rbteach.analytic.symmetric_top`.
 
 The figure is 2-D only, in two panels (ω(t) with the exact curves; on one log scale, the errors
-against the exact solution and the drifts of the energy and of the world angular momentum), so a
-redraw stays fast.
+against the exact solution and the drifts of the energy and of the world angular momentum, values
+below the rounding floor 1e-12 drawn on a grey band at the bottom), so a redraw stays fast. It is
+drawn twice from one :func:`compute` (remembered for the last few values, so a frame's summary
+and picture share one simulation): :func:`draw` with Matplotlib (the static figure) and
+:func:`scene` for the live explorer (:func:`rbteach.explorers.live.live`), whose curves keep every
+k-th sample, at most :data:`PLOT_POINTS`.
 
 An integrator can blow up (explicit Euler with a large step, e.g. I = (0.6, 1, 1.5),
 ω₀ = (2, 2, 2), dt = 0.1 s): a free body's |ω| can never exceed ``I_max/I_min ≤ 10`` times its
@@ -28,17 +32,20 @@ from .. import analytic as _analytic
 from .. import dynamics as _dyn
 from .. import inertia as _inertia
 from .. import quaternion as _q
-from . import fmt_small, plain_log_axis
+from . import ROUNDING_FLOOR, cached, fmt_small, plain_log_axis
 
-__all__ = ["DURATION", "MAX_STEPS", "BLOWUP_FACTOR", "DEFAULTS", "moments_problem", "compute", "summary", "draw",
-           "redraw", "controls", "widget"]
+__all__ = ["DURATION", "MAX_STEPS", "BLOWUP_FACTOR", "PLOT_POINTS", "DEFAULTS", "moments_problem", "compute",
+           "summary", "draw", "redraw", "scene", "controls", "widget"]
 
 #: Simulated time span (s).
 DURATION = 20.0
 #: At most this many steps per simulation (the time step is raised if needed).
 MAX_STEPS = 3000
-#: Log-scale plots floor exact zeros at this value.
-_FLOOR = 1e-17
+#: At most this many samples per curve in the live picture (plenty for an 860-pixel canvas).
+PLOT_POINTS = 800
+#: Bottom of the log panel: the grey band [1e-13, 1e-12] below the rounding floor holds every value
+#: that is rounding noise (drawn at 1e-12, never as a signal).
+_LOG_BOTTOM = 1e-13
 #: A run whose |ω| grows past this many times |ω₀| has blown up (the exact flow stays within
 #: I_max/I_min ≤ 10 times |ω₀| for the moments the sliders allow).
 BLOWUP_FACTOR = 100.0
@@ -100,9 +107,24 @@ def compute(I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], I3=DEFAULTS["I3"], w1=DEFAULTS
         ``max_omega_error``, ``max_energy_drift``, ``max_L_drift`` (floats).
     """
     moments, w0, dt, steps, method = _params(I1, I2, I3, w1, w2, w3, dt, method)
+    r = _run(I1=float(moments[0]), I2=float(moments[1]), I3=float(moments[2]), w1=float(w0[0]),
+             w2=float(w0[1]), w3=float(w0[2]), dt=dt, steps=steps, method=method)
+    if "blew_up" in r:
+        raise ValueError(r["blew_up"])
+    return r
+
+
+@cached
+def _run(*, I1, I2, I3, w1, w2, w3, dt, steps, method) -> dict:
+    """:func:`compute` for checked values, remembered: a frame's summary and picture share one
+    simulation (the arrays are read-only). A blow-up is remembered too, as its sentence."""
+    moments, w0 = np.array([I1, I2, I3]), np.array([w1, w2, w3])
     traj = _dyn.simulate(moments, w0, dt=dt, steps=steps, method=method, blowup="keep")  # judged here, briefly
     t = traj.t
-    _check_not_blown_up(traj, w0, method)
+    try:
+        _check_not_blown_up(traj, w0, method)
+    except ValueError as exc:
+        return {"blew_up": str(exc)}
     omega_exact = _analytic.free_body(moments, w0, t)
     attitude_error = None
     if abs(moments[0] - moments[1]) <= _analytic.SYMMETRY_RTOL * max(moments[0], moments[1]):
@@ -121,6 +143,9 @@ def compute(I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], I3=DEFAULTS["I3"], w1=DEFAULTS
     r["max_omega_error"] = float(np.max(r["omega_error"]))
     r["max_energy_drift"] = float(np.max(r["energy_drift"]))
     r["max_L_drift"] = float(np.max(r["L_drift"]))
+    for v in r.values():
+        if isinstance(v, np.ndarray) and v.flags.writeable:
+            v.setflags(write=False)
     return r
 
 
@@ -146,7 +171,7 @@ def summary(I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], I3=DEFAULTS["I3"], w1=DEFAULTS
     problem = moments_problem(I1, I2, I3)
     if problem is not None:
         return f"I = ({float(I1):.2f}, {float(I2):.2f}, {float(I3):.2f}) kg m²: not a physical body\n{problem}"
-    r = compute(I1, I2, I3, w1, w2, w3, dt, method)
+    r = compute(I1=I1, I2=I2, I3=I3, w1=w1, w2=w2, w3=w3, dt=dt, method=method)
     return (f"{_label(I1, I2, I3, dt, method)}, {r['steps']} steps\n"
             f"max |ω − ω_exact| {fmt_small(r['max_omega_error'])} rad/s, "
             f"max energy drift {fmt_small(r['max_energy_drift'])}, "
@@ -162,7 +187,7 @@ def draw(I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], I3=DEFAULTS["I3"], w1=DEFAULTS["w
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator
 
-    from ..plotting import AXIS_COLORS, FIGURE_DPI, PALETTE
+    from ..plotting import AXIS_COLORS, AXIS_STYLES, FIGURE_DPI, PALETTE
 
     problem = moments_problem(I1, I2, I3)
     if problem is not None:
@@ -170,23 +195,22 @@ def draw(I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], I3=DEFAULTS["I3"], w1=DEFAULTS["w
         fig.text(0.5, 0.5, f"I = ({float(I1):.2f}, {float(I2):.2f}, {float(I3):.2f}): not a physical body\n"
                  f"{problem}", ha="center", va="center", wrap=True, fontsize=11, color=PALETTE["vermillion"])
         return fig
-    r = compute(I1, I2, I3, w1, w2, w3, dt, method)
+    r = compute(I1=I1, I2=I2, I3=I3, w1=w1, w2=w2, w3=w3, dt=dt, method=method)
     fig, (a0, a1) = plt.subplots(1, 2, figsize=(9, 3.4), dpi=FIGURE_DPI)
     for i in range(3):                       # empty curves, filled by _fill (also used by redraw)
-        a0.plot([], [], color=AXIS_COLORS[i], linewidth=1.5, label=f"ω{i + 1}")
-        a0.plot([], [], color="k", linewidth=0.8, linestyle="--")
-    a0.set_title("ω_body (rad/s); exact dashed", fontsize=10, y=1.0)
-    a0.legend(fontsize=10, loc="upper right", ncols=3, framealpha=0.6)
-    a1.semilogy([], [], color=PALETTE["reddish purple"], label="|ω − ω_exact|")
-    if r["attitude_error"] is not None:
-        a1.semilogy([], [], color=PALETTE["orange"], label="attitude (rad)")
-    a1.semilogy([], [], color=PALETTE["sky blue"], linestyle=":", linewidth=2.0, label="|T − T₀|/T₀")
-    a1.semilogy([], [], color="k", linestyle=":", label="|L − L₀|/|L₀|")
-    a1.set_title("error vs exact (solid), drift of invariants (dotted)", fontsize=10, y=1.0)
-    a1.legend(fontsize=10, loc="lower right", ncols=2, framealpha=0.6)
+        a0.plot([], [], color=AXIS_COLORS[i], linewidth=2.0, linestyle=AXIS_STYLES[i], label=f"ω{i + 1}")
+    for i in range(3):
+        a0.plot([], [], color="k", linewidth=0.8, label="exact" if i == 0 else None)
+    a0.set_title(_OMEGA_TITLE, fontsize=10, y=1.0)
+    a0.legend(fontsize=10, loc="upper right", ncols=4, framealpha=0.6)
+    a1.axhspan(_LOG_BOTTOM, ROUNDING_FLOOR, color="0.88", linewidth=0)
+    for c in _log_curves(r):
+        a1.semilogy([], [], color=PALETTE[c["color"]], linestyle=c["dash"], linewidth=c["width"], label=c["label"])
+    a1.set_title(_LOG_TITLE, fontsize=10, y=1.0)
+    a1.legend(fontsize=10, loc="upper right", ncols=2, framealpha=0.6)
     # A redraw is dominated by text (each label costs ~1 ms to lay out and rasterise here): two
-    # panels, few ticks, plain "1e-07" labels (plain_log_axis), and titles at a fixed height (y=1.0 above: no automatic title placement, which lays out every
-    # tick label once more).
+    # panels, few ticks, plain "1e-07" labels (plain_log_axis), and titles at a fixed height (y=1.0
+    # above: no automatic title placement, which lays out every tick label once more).
     plain_log_axis(a1.yaxis)
     a0.yaxis.set_major_locator(MaxNLocator(5))
     for ax in (a0, a1):
@@ -209,17 +233,42 @@ def redraw(fig, I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], I3=DEFAULTS["I3"], w1=DEFA
     """
     if moments_problem(I1, I2, I3) is not None or len(fig.axes) != 2:
         return False
-    r = compute(I1, I2, I3, w1, w2, w3, dt, method)
+    r = compute(I1=I1, I2=I2, I3=I3, w1=w1, w2=w2, w3=w3, dt=dt, method=method)
     if len(fig.axes[1].lines) != len(_log_curves(r)):
         return False
     _fill(fig, r, _label(I1, I2, I3, dt, method))
     return True
 
 
+_OMEGA_TITLE = "ω_body (rad/s); exact thin black"
+_LOG_TITLE = "errors (solid), drifts (dotted); grey: rounding"
+
+
 def _log_curves(r):
-    """The curves of the log panel, in the order :func:`draw` makes them."""
-    curves = [r["omega_error"], r["attitude_error"], r["energy_drift"], r["L_drift"]]
-    return [c for c in curves if c is not None]
+    """The curves of the log panel, in the order :func:`draw` and :func:`scene` draw them: dicts of
+    ``y`` (the values from t = Δt on, |values| below the rounding floor raised to it), ``label``,
+    ``color`` (a key of :data:`rbteach.plotting.PALETTE`), ``dash`` and ``width``."""
+    curves = [(r["omega_error"], "|ω − ω_exact|", "reddish purple", "-", 1.5),
+              (r["attitude_error"], "attitude (rad)", "orange", "-", 1.5),
+              (r["energy_drift"], "|T − T₀|/T₀", "sky blue", ":", 2.0),
+              (r["L_drift"], "|L − L₀|/|L₀|", "black", ":", 1.5)]
+    # t = 0 has no error: the log curves start at the first step
+    return [{"y": np.maximum(np.abs(y[1:]), ROUNDING_FLOOR), "label": label, "color": color, "dash": dash,
+             "width": width} for y, label, color, dash, width in curves if y is not None]
+
+
+def _omega_ylim(r):
+    """The ω panel's limits: the simulated curves with 5 % below and 35 % above (room for the legend)."""
+    lo, hi = float(np.min(r["omega"])), float(np.max(r["omega"]))
+    span = max(hi - lo, 0.1)
+    return lo - 0.05 * span, hi + 0.35 * span
+
+
+def _log_ylim(curves):
+    """The log panel's limits: from the rounding band (1e-13) to four decades (room for the legend)
+    above the decade that holds the largest value, and at least up to 1e4."""
+    top = max(float(np.max(c["y"])) for c in curves)
+    return _LOG_BOTTOM, 10.0 ** (max(0, math.ceil(math.log10(top) - 1e-9)) + 4)
 
 
 def _fill(fig, r, label):
@@ -227,19 +276,46 @@ def _fill(fig, r, label):
     a0, a1 = fig.axes
     t = r["t"]
     for i in range(3):
-        a0.lines[2 * i].set_data(t, r["omega"][:, i])
-        a0.lines[2 * i + 1].set_data(t, r["omega_exact"][:, i])
-    a0.relim()
-    a0.autoscale_view(scaley=False)
-    lo, hi = float(np.min(r["omega"])), float(np.max(r["omega"]))
-    span = max(hi - lo, 0.1)
-    a0.set_ylim(lo - 0.05 * span, hi + 0.35 * span)     # room for the legend above the curves
-    s = slice(1, None)                       # t = 0 has no error: start the log plots at the first step
-    for line, y in zip(a1.lines, _log_curves(r)):
-        line.set_data(t[s], np.maximum(y[s], _FLOOR))
-    a1.relim()
-    a1.autoscale_view()
+        a0.lines[i].set_data(t, r["omega"][:, i])
+        a0.lines[3 + i].set_data(t, r["omega_exact"][:, i])
+    a0.set_xlim(0.0, float(t[-1]))
+    a0.set_ylim(*_omega_ylim(r))
+    curves = _log_curves(r)
+    for line, c in zip(a1.lines, curves):
+        line.set_data(t[1:], c["y"])
+    a1.set_xlim(0.0, float(t[-1]))
+    a1.set_ylim(*_log_ylim(curves))
     fig.suptitle(label, fontsize=11)
+
+
+def scene(I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], I3=DEFAULTS["I3"], w1=DEFAULTS["w1"], w2=DEFAULTS["w2"],
+          w3=DEFAULTS["w3"], dt=DEFAULTS["dt"], method=DEFAULTS["method"]) -> dict:
+    """The live picture (:mod:`rbteach.explorers.live`), the same as :func:`draw`: left ω_body(t)
+    (ω₁ ω₂ ω₃ in the axis colours and styles) with the exact curves thin black; right, on a log
+    scale, the errors against the exact solution and the drifts of T and L, values below the
+    rounding floor on the grey band. Curves keep every k-th sample (and the last), at most
+    :data:`PLOT_POINTS`. Moments that no body can have, or a run that blew up: ``ValueError``."""
+    from ..plotting import AXIS_COLORS, AXIS_STYLES, PALETTE
+    from .live import series, xy
+
+    r = compute(I1=I1, I2=I2, I3=I3, w1=w1, w2=w2, w3=w3, dt=dt, method=method)
+    t = r["t"]
+    n = t.size
+    keep = np.unique(np.r_[0:n:max(1, -(-n // PLOT_POINTS)), n - 1])
+    left = [series(t[keep], r["omega"][keep, i], color=AXIS_COLORS[i], dash=AXIS_STYLES[i], width=2.0,
+                   label=f"ω{i + 1}") for i in range(3)]
+    left += [series(t[keep], r["omega_exact"][keep, i], color=PALETTE["black"], width=0.8,
+                    label="exact" if i == 0 else None) for i in range(3)]
+    curves = _log_curves(r)
+    k = np.unique(np.r_[1, keep[keep > 0]])             # the log curves start at the first step
+    hatch = np.linspace(0.0, float(t[-1]), 241)
+    right = [series(np.repeat(hatch, 3), np.tile([_LOG_BOTTOM, ROUNDING_FLOOR, np.nan], hatch.size),
+                    color="#e0e0e0", width=3.0)]
+    right += [series(t[k], c["y"][k - 1], color=PALETTE[c["color"]], dash=c["dash"], width=c["width"],
+                     label=c["label"]) for c in curves]
+    xlim = (0.0, float(t[-1]))
+    return {"panels": [xy(left, xlim=xlim, ylim=_omega_ylim(r), title=_OMEGA_TITLE, xlabel="t (s)"),
+                       xy(right, xlim=xlim, ylim=_log_ylim(curves), title=_LOG_TITLE, xlabel="t (s)", logy=True)]}
 
 
 def controls() -> dict:
