@@ -90,6 +90,15 @@ def _object_to_float(a: np.ndarray, name: str) -> np.ndarray:
     return out.reshape(a.shape)
 
 
+def _contains_bool(x) -> bool:
+    """True when a (nested) list or tuple holds a bool: numpy would read True as 1 silently."""
+    if isinstance(x, (bool, np.bool_)):
+        return True
+    if isinstance(x, (list, tuple)):
+        return any(_contains_bool(e) for e in x)
+    return False
+
+
 def _to_float_array(x, name: str) -> np.ndarray:
     """``x`` as a float64 array, refusing anything that is not real numbers."""
     if x is None:
@@ -101,6 +110,8 @@ def _to_float_array(x, name: str) -> np.ndarray:
         raise ValueError(f"{name} must be a number, not {x!r}")
     if isinstance(x, float):                           # the common scalar case, fast
         return np.asarray(x)
+    if isinstance(x, (list, tuple)) and _contains_bool(x):
+        raise ValueError(f"{name} must be numbers, not True/False (got {describe(x)})")
     try:
         a = np.asarray(x)
     except (ValueError, TypeError):
@@ -136,12 +147,16 @@ def _check_finite(a: np.ndarray, name: str) -> None:
         raise ValueError(f"{name} must be finite (no NaN or inf); got {_at(name, a, _first(a, ~ok))}")
 
 
-def array(x, name: str, tail: tuple[int, ...] = (), *, allow_batch: bool = True) -> np.ndarray:
+def array(x, name: str, tail: tuple[int, ...] = (), *, allow_batch: bool = True,
+          allow_empty: bool = True) -> np.ndarray:
     """Return ``x`` as a finite float array whose trailing shape is ``tail``.
 
-    With ``allow_batch`` (default) any leading axes are allowed, else the shape is exactly ``tail``.
+    With ``allow_batch`` (default) any leading axes are allowed, else the shape is exactly ``tail``;
+    without ``allow_empty`` an array with no elements is refused.
     """
     a = _to_float_array(x, name)
+    if not allow_empty and a.size == 0:
+        raise ValueError(f"{name} must not be empty, got shape {a.shape}")
     if tail:
         if a.ndim < len(tail) or a.shape[a.ndim - len(tail):] != tuple(tail):
             want = "(..., " + ", ".join(map(str, tail)) + ")" if allow_batch else str(tuple(tail))

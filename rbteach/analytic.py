@@ -84,9 +84,11 @@ def _times(t) -> np.ndarray:
 def _phase(rate: float, t: np.ndarray, what: str) -> np.ndarray:
     """``rate · t``, or ``ValueError`` naming ``t`` and ``omega0`` when it exceeds ``MAX_PHASE``."""
     tmax = float(np.max(np.abs(t)))
-    if tmax > 0 and not rate * tmax <= MAX_PHASE:      # also catches an overflow to inf
+    with np.errstate(over="ignore"):
+        reach = rate * tmax
+    if tmax > 0 and not reach <= MAX_PHASE:            # also catches an overflow to inf
         raise ValueError(
-            f"t is too long for this omega0: the {what} reaches {rate * tmax:.3g} rad at |t| = {tmax:.3g} s, "
+            f"t is too long for this omega0: the {what} reaches {reach:.3g} rad at |t| = {tmax:.3g} s, "
             f"beyond MAX_PHASE = {MAX_PHASE:g}, where rounding alone would shift the solution")
     return np.where(t == 0, 0.0, rate * t)
 
@@ -190,8 +192,10 @@ def symmetric_top(moments, omega0, t, q0=None):
     wn = w0 / scale
     Omega_n = (C - A) / A * wn[2]                        # Ω / scale
     L_over_A_n = np.array([wn[0], wn[1], C / A * wn[2]])  # L_body / (A · scale)
-    spin_phase = _phase(scale * abs(Omega_n), t, "spin angle Ω t")
-    prec_phase = _phase(scale * float(np.linalg.norm(L_over_A_n)), t, "precession angle |L| t / I1")
+    with np.errstate(over="ignore"):                     # an overflow to inf is refused by _phase
+        spin_rate, prec_rate = scale * abs(Omega_n), scale * float(np.linalg.norm(L_over_A_n))
+    spin_phase = _phase(spin_rate, t, "spin angle Ω t")
+    prec_phase = _phase(prec_rate, t, "precession angle |L| t / I1")
     Omega_t = np.sign(Omega_n) * spin_phase              # Ω t
     c, s = np.cos(Omega_t), np.sin(Omega_t)
     omega = np.stack([w0[0] * c - w0[1] * s, w0[0] * s + w0[1] * c, np.full_like(c, w0[2])], axis=-1)
@@ -479,7 +483,9 @@ def flip_period(moments, omega0) -> float:
             return float("inf")
         with np.errstate(over="ignore"):
             return _period(2.0 * np.pi / abs(Omega_n), scale)
-    Is, ws, _, _ = _sorted_problem(I, w0)
+    # only ratios of moments matter: scale by a power of two (exact, no rounding) so that huge
+    # or tiny moments cannot overflow
+    Is, ws, _, _ = _sorted_problem(np.ldexp(I, -int(np.frexp(I.max())[1])), w0)
     if np.count_nonzero(ws) == 1 and ws[1] != 0:
         return float("inf")
     case, _, lam, _, kp, _ = _elliptic_parameters(Is, ws)

@@ -356,8 +356,10 @@ def bad_values(arg):
             out += [("shape (2,)", [a.item(), a.item()], "error"), ("shape (1,)", np.array([a.item()]), "error")]
         if True:
             scale = "same" if arg.scale_free else "finite"
-            out += [("huge", a * 1e300, scale), ("tiny", a * 1e-300, scale), ("max float", np.sign(a) * 1.7e308 + (a == 0),
-                                                                                 "finite")]
+            top = float(np.abs(a).max()) if a.size else 0.0          # the largest entry at the largest float,
+            with np.errstate(over="ignore", invalid="ignore"):
+                maxed = a * (1.7e308 / top) if top > 0 else a + 1.7e308   # the others in proportion
+            out += [("huge", a * 1e300, scale), ("tiny", a * 1e-300, scale), ("max float", maxed, "finite")]
         if k in BATCH or k in ("vec3", "quat"):
             big = np.broadcast_to(a, (1000,) + a.shape).copy()
             big.flat[-1] = np.nan
