@@ -229,12 +229,14 @@ def scene(angle: float = DEFAULTS["angle"], axis_x: float = DEFAULTS["axis_x"],
 
 
 def controls() -> dict:
-    """The sliders: ``angle`` in degrees (the main control, −360° to 360°) and the three axis components."""
+    """The sliders: ``angle`` in degrees (the main control, −360° to 360° in steps of 1°, so that the
+    live picture follows a drag smoothly) and the three axis components."""
     import ipywidgets as w
 
     style = {"description_width": "initial"}
-    ctrls = {"angle": w.FloatSlider(value=DEFAULTS["angle"], min=-360.0, max=360.0, step=5.0,
-                                    description="angle (°)", continuous_update=False, style=style)}
+    ctrls = {"angle": w.FloatSlider(value=DEFAULTS["angle"], min=-360.0, max=360.0, step=1.0,
+                                    description="angle (°)", continuous_update=False, readout_format=".0f",
+                                    style=style)}
     for name in ("axis_x", "axis_y", "axis_z"):
         ctrls[name] = w.FloatSlider(value=DEFAULTS[name], min=-1.0, max=1.0, step=0.1,
                                     description=name, continuous_update=False, style=style)

@@ -42,6 +42,8 @@ SHAPES = ("box", "cylinder")
 #: Starting values: lengths in m (``a``: box edge along x or cylinder diameter), offset of the
 #: centre of mass from O in m, and the shape.
 DEFAULTS = {"a": 1.0, "b": 0.6, "c": 0.4, "dx": 0.5, "dy": 0.3, "dz": 0.0, "shape": "box"}
+#: Step of the length and offset sliders in m (fine enough for a live drag: 380 positions of ``a``).
+STEP = 0.005
 #: Elevation and azimuth (degrees) of the 3-D view.
 VIEW = (30.0, -40.0)
 
@@ -317,6 +319,9 @@ def inactive(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFA
 def controls() -> dict:
     """``a`` (the main slider), ``b``, ``c`` in m, the offset ``dx, dy, dz`` in m, and the shape.
 
+    Lengths and offsets move in steps of 5 mm, so that the live picture follows a drag smoothly
+    (a slider in steps of 0.1 m has only 20 positions: a drag would show a few jumps).
+
     ``b`` is disabled while the shape is the cylinder (its size is the diameter ``a`` and the
     height ``c``)."""
     import ipywidgets as w
@@ -325,12 +330,12 @@ def controls() -> dict:
     ctrls = {}
     for name, desc in (("a", "a (m): x edge, or diameter"), ("b", "b (m): y edge (box only)"),
                        ("c", "c (m): z edge, or height")):
-        ctrls[name] = w.FloatSlider(value=DEFAULTS[name], min=0.1, max=2.0, step=0.1, description=desc,
-                                    continuous_update=False, style=style)
+        ctrls[name] = w.FloatSlider(value=DEFAULTS[name], min=0.1, max=2.0, step=STEP, description=desc,
+                                    continuous_update=False, readout_format=".3f", style=style)
     for name in ("dx", "dy", "dz"):
-        ctrls[name] = w.FloatSlider(value=DEFAULTS[name], min=-1.0, max=1.0, step=0.1,
+        ctrls[name] = w.FloatSlider(value=DEFAULTS[name], min=-1.0, max=1.0, step=STEP,
                                     description=f"{name} (m): centre of mass from O", continuous_update=False,
-                                    style=style)
+                                    readout_format=".3f", style=style)
     ctrls["shape"] = w.Dropdown(options=list(SHAPES), value=DEFAULTS["shape"], description="shape", style=style)
 
     def _only_for_the_box(change):
