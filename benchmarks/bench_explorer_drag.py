@@ -61,6 +61,7 @@ def _bench_notebook(directory: Path, nn: str) -> str:
 def _drag_noui(page, ex, seconds: float) -> tuple[float, float]:
     """Drag the PNG path's main slider (noUiSlider) for ``seconds``; page time of the release."""
     handle = labdriver.main_slider(ex).locator(".noUi-handle").first
+    handle.scroll_into_view_if_needed()
     track = labdriver.main_slider(ex).locator(".noUi-target").first.bounding_box()
     box = handle.bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -73,8 +74,9 @@ def _drag_noui(page, ex, seconds: float) -> tuple[float, float]:
     for i in range(1, n + 1):
         page.mouse.move(x + dx * i / n, y)
         t_next += 1 / 60
-        if t_next > time.perf_counter():
-            time.sleep(t_next - time.perf_counter())
+        pause = t_next - time.perf_counter()
+        if pause > 0:
+            time.sleep(pause)
     page.mouse.up()
     return page.evaluate("() => performance.now()")
 
@@ -108,8 +110,9 @@ def measure(page, lab, nn: str, seconds: float) -> dict:
         for k in range(1, n + 1):
             page.mouse.move(x + 60 * (k / n), y + 20 * (k / n))
             t_next += 1 / 60
-            if t_next > time.perf_counter():
-                time.sleep(t_next - time.perf_counter())
+            pause = t_next - time.perf_counter()
+            if pause > 0:
+                time.sleep(pause)
         page.mouse.up()
         res["orbit"].append((labdriver.live_state(root)["orbitFrames"] - o0) / (time.perf_counter() - t1))
     # the PNG path, same drag

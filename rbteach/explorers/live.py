@@ -185,5 +185,9 @@ def _widget_class():
             spec = traitlets.Dict().tag(sync=True)
             values = traitlets.Dict().tag(sync=True)
 
+            def __repr__(self):            # the text GitHub shows in the widget's place
+                return ("live explorer (drag its controls in Jupyter; the picture above shows "
+                        "its starting values)")
+
         _WIDGET_CLASS = LiveExplorer
     return _WIDGET_CLASS

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import numpy as np
 
-import inspect
 
 from .. import _validate as _v
 from .. import analytic as _an
@@ -52,11 +51,6 @@ DIVERGED = 1e3
 #: Bins per curve in the plots: each curve keeps the smallest and the largest value of each bin
 #: (at most 2 × PLOT_BINS + 2 points, plenty for an 860-pixel canvas).
 PLOT_BINS = 500
-
-# dynamics.simulate raises on a blow-up unless told to keep the inf/NaN samples (blowup="keep"); an
-# rbteach without that option returns them anyway.
-_KEEP_BLOWUP = {"blowup": "keep"} if "blowup" in inspect.signature(_dyn.simulate).parameters else {}
-
 
 def _params(dt, method, t_end):
     h = _v.finite_scalar(dt, "dt")
@@ -94,7 +88,7 @@ def compute(dt=DEFAULTS["dt"], method=DEFAULTS["method"], t_end=DEFAULTS["t_end"
 @cached
 def _run(*, dt, method, steps) -> dict:
     """:func:`compute` for checked values (remembered: the arrays are read-only)."""
-    tr = _dyn.simulate(MOMENTS, OMEGA0, dt=dt, steps=steps, method=method, **_KEEP_BLOWUP)
+    tr = _dyn.simulate(MOMENTS, OMEGA0, dt=dt, steps=steps, method=method, blowup="keep")   # the plot marks where it blew up
     w, t = tr.omega_body, tr.t
     with np.errstate(invalid="ignore"):
         bad = np.nonzero(~(np.max(np.abs(w), axis=-1) <= DIVERGED))[0]      # NaN compares False too
