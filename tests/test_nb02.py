@@ -11,6 +11,7 @@ import matplotlib
 matplotlib.use("Agg")
 
 from rbteach import inertia, quaternion, rotation  # noqa: E402
+from rbteach.plotting import PALETTE  # noqa: E402
 from rbteach.explorers import nb02  # noqa: E402
 from rbteach.exercises import nb02 as ex  # noqa: E402
 
@@ -111,6 +112,72 @@ def test_bad_input_raises_value_error_naming_the_argument(bad):
         nb02.compute(angle=bad)
     with pytest.raises(ValueError, match="tilt"):
         nb02.summary(tilt=bad)
+
+
+# --- the live explorer -----------------------------------------------------------------------
+
+def _bar_heights(bars):
+    """The bar heights of the live bar panel, left to right (each bar a segment 0 → height)."""
+    segs = [(x, y) for s in bars["series"] if s["x"].size > 2 for x, y in zip(s["x"][1::3], s["y"][1::3])]
+    return np.array([y for _, y in sorted(segs)])
+
+
+def test_scene_shows_what_compute_computes():
+    values = {"angle": 65.0, "tilt": -35.0}
+    c = nb02.compute(**values)
+    space, bars = nb02.scene(**values)["panels"]
+    assert space["kind"] == "3d" and bars["kind"] == "xy"
+    labelled = {line["label"]: line["p"] for line in space["lines"] if line["label"]}
+    for i, name in enumerate("123"):                          # the principal axes, signs following the box
+        np.testing.assert_array_equal(labelled[name][:2], [np.zeros(3), nb02.ARROW_LENGTH * c["axes"][:, i]])
+        np.testing.assert_array_equal(labelled[name][-1], nb02.ARROW_LENGTH * c["axes"][:, i])
+    np.testing.assert_array_equal(_bar_heights(bars), np.concatenate([c["entries"], c["moments"]]))
+    # the box: its 8 corners are R times the local corners, each edge one of the box's edge lengths
+    box = next(line["p"] for line in space["lines"] if line["color"] == "#4d4d4d")
+    corners = np.unique(np.round(box[np.isfinite(box).all(axis=1)], 12), axis=0)
+    local = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)]) * 0.5 * np.array(nb02.EDGES)
+    np.testing.assert_allclose(np.sort(corners @ c["R"], axis=0), np.sort(local, axis=0), atol=1e-12)
+    # the ellipsoid: every point x on it has xᵀ I x the same (a level set of the world tensor)
+    wire = next(line["p"] for line in space["lines"] if line["color"] == PALETTE["orange"])
+    pts = wire[np.isfinite(wire).all(axis=1)]
+    level = np.einsum("ij,jk,ik->i", pts, c["inertia_world"], pts)
+    np.testing.assert_allclose(level, level[0], rtol=1e-9)
+    assert space["title"] == "box turned: angle 65°, tilt -35°; principal axes 1, 2, 3"
+
+
+def test_scene_limits_are_fixed_and_hold_every_attitude():
+    box_ylim = None
+    for angle, tilt in [(0.0, 0.0), (30.0, 20.0), (-180.0, 90.0), (45.0, -90.0), (135.0, 55.0)]:
+        space, bars = nb02.scene(angle=angle, tilt=tilt)["panels"]
+        assert box_ylim in (None, bars["ylim"]) and space["radius"] == nb02.VIEW_RADIUS
+        box_ylim = bars["ylim"]
+        heights = _bar_heights(bars)
+        assert np.all((heights > box_ylim[0]) & (heights < box_ylim[1]))
+        for line in space["lines"]:
+            p = line["p"][np.isfinite(line["p"]).all(axis=1)]
+            reach = 1.08 * np.linalg.norm(p[-1]) if line["label"] else 0.0     # the page's label position
+            assert max(np.linalg.norm(p, axis=1).max(), reach) <= nb02.VIEW_RADIUS
+    # the unturned box has no products of inertia: zero bars, not bars of rounding noise
+    heights = _bar_heights(nb02.scene(angle=0.0, tilt=0.0)["panels"][1])
+    assert np.count_nonzero(heights[3:6]) == 0 and np.all(heights[[0, 1, 2, 6, 7, 8]] > 0.4)
+
+
+def test_a_frame_computes_once(monkeypatch):
+    calls = []
+    real = inertia.principal_axes
+    monkeypatch.setattr(inertia, "principal_axes", lambda *a, **k: calls.append(1) or real(*a, **k))
+    values = {"angle": -70.0, "tilt": 35.0}
+    nb02._turned.cache_clear()
+    nb02.summary(**values)
+    nb02.scene(**values)
+    assert len(calls) == 2                                    # world and local tensor, once per frame
+    with pytest.raises(ValueError, match="read-only"):
+        nb02.compute(**values)["inertia_world"][0, 0] = 1.0
+
+
+def test_scene_refuses_bad_values_naming_them():
+    with pytest.raises(ValueError, match="angle"):
+        nb02.scene(angle=np.inf)
 
 
 # --- exercises -------------------------------------------------------------------------------

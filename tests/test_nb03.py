@@ -11,6 +11,7 @@ import matplotlib
 matplotlib.use("Agg")
 
 from rbteach import inertia, quaternion, rotation  # noqa: E402
+from rbteach.plotting import PALETTE  # noqa: E402
 from rbteach.explorers import nb03  # noqa: E402
 from rbteach.exercises import nb03 as ex  # noqa: E402
 
@@ -59,10 +60,14 @@ def test_summary_and_table():
     s1 = nb03.summary(**{**nb03.DEFAULTS, "yaw": 100.0})
     assert s0 != s1
     c = nb03.compute(**nb03.DEFAULTS)
-    assert ", ".join(f"{x:.3f}" for x in c["L"]["world"]) in s0
-    assert s0.count("\n") == 0
+    assert ", ".join(f"{x:.3f}" for x in c["L"]["world"]) in s0.split("\n")[0]
+    assert s0.split("\n")[1] == ("|ω| = 1.225 rad/s, |L| = 0.846 kg m²/s, ∠(ω, L) = 29.4°: "
+                                  "the same in every frame")
+    assert s0.split("\n")[1] == s1.split("\n")[1]          # the attitude changes no length or angle
     longest = nb03.summary(yaw=-175.0, pitch=-85.0, roll=-175.0, wx=-2.0, wy=-2.0, wz=-2.0)
-    assert len(longest) <= 100
+    assert all(len(line) <= 100 for line in longest.split("\n"))
+    still = nb03.summary(**{**nb03.DEFAULTS, "wx": 0.0, "wy": 0.0, "wz": 0.0})
+    assert still.split("\n")[1] == "ω = 0, so L = 0 in every frame" and "nan" not in still
     t = nb03.table(**nb03.DEFAULTS)
     lines = t.splitlines()
     assert len(lines) == 5
@@ -111,6 +116,94 @@ def test_the_main_control_is_the_yaw():
 def test_bad_input_raises_value_error_naming_the_argument(name):
     with pytest.raises(ValueError, match=name):
         nb03.compute(**{name: np.inf})
+
+
+# --- the live explorer -----------------------------------------------------------------------
+
+def _bars(panel):
+    """{(x, colour): height} of the live bar panel (each bar a segment from 0 to its height)."""
+    out = {}
+    for s in panel["series"]:
+        if s["x"].size > 2:
+            for x, y0, y in zip(s["x"][0::3], s["y"][0::3], s["y"][1::3]):
+                assert y0 == 0.0
+                out[(round(float(x), 6), s["color"])] = float(y)
+    return out
+
+
+def test_scene_shows_what_compute_computes():
+    values = {"yaw": -40.0, "pitch": 35.0, "roll": 70.0, "wx": -0.7, "wy": 1.3, "wz": 0.4}
+    c = nb03.compute(**values)
+    space, bars = nb03.scene(**values)["panels"]
+    assert space["kind"] == "3d" and bars["kind"] == "xy"
+    k = nb03.arrow_scale(c["omega"]["world"], c["L"]["world"])
+    labelled = {line["label"]: line["p"] for line in space["lines"] if line["label"]}
+    np.testing.assert_array_equal(labelled["ω_world"][:2], [np.zeros(3), k * c["omega"]["world"]])
+    np.testing.assert_array_equal(labelled["L_world"][:2], [np.zeros(3), k * c["L"]["world"]])
+    for i in range(3):
+        np.testing.assert_array_equal(labelled["xyz"[i]][1], 0.75 * c["R"][:, i])     # body axes
+        np.testing.assert_array_equal(labelled["XYZ"[i]][1], np.eye(3)[i])            # world axes
+    # the box: its corners are R O times the local corners
+    box = next(line["p"] for line in space["lines"] if line["color"] == "#4d4d4d")
+    corners = np.unique(np.round(box[np.isfinite(box).all(axis=1)], 12), axis=0)
+    local = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)]) * 0.5 * np.array(nb03.EDGES)
+    np.testing.assert_allclose(np.sort(corners @ (c["R"] @ c["O"]), axis=0), np.sort(local, axis=0), atol=1e-12)
+    # the bars: one per frame (colour) for ω_x, ω_y, ω_z, |ω|, L_x, L_y, L_z, |L| (groups 1 … 8)
+    heights = _bars(bars)
+    assert len(heights) == 24
+    for f, colour in zip(nb03.FRAMES, nb03.FRAME_COLORS):
+        got = [h for (x, col), h in sorted(heights.items()) if col == PALETTE[colour]]
+        w, L = c["omega"][f], c["L"][f]
+        np.testing.assert_allclose(got, np.concatenate([w, [np.linalg.norm(w)], L, [np.linalg.norm(L)]]),
+                                   rtol=0, atol=1e-12)
+    assert np.linalg.norm(c["L"]["world"]) > np.linalg.norm(c["omega"]["world"]) > nb03.ARROW_MAX
+    assert k == pytest.approx(nb03.ARROW_MAX / np.linalg.norm(c["L"]["world"]))   # the longer fits the view
+    assert space["title"] == f"yaw -40°, pitch 35°, roll 70°; arrows × {k:.2f} to fit"
+
+
+def test_dragging_the_attitude_moves_only_the_world_bars_and_keeps_the_scale():
+    a = _bars(nb03.scene(**nb03.DEFAULTS)["panels"][1])
+    moved = nb03.scene(**{**nb03.DEFAULTS, "yaw": 100.0, "pitch": -40.0})["panels"][1]
+    b = _bars(moved)
+    assert moved["ylim"] == nb03.scene(**nb03.DEFAULTS)["panels"][1]["ylim"]
+    for (x, colour), h in a.items():
+        if colour == PALETTE["reddish purple"] and round(x) % 4 != 0:     # world components
+            continue
+        assert b[(x, colour)] == pytest.approx(h, abs=1e-12), (x, colour)
+    assert any(abs(b[key] - a[key]) > 0.1 for key in a if key[1] == PALETTE["reddish purple"])
+
+
+@pytest.mark.parametrize("w", [(0.0, 0.0, 0.0), (2.0, -2.0, 2.0), (0.1, 0.0, 0.0)])
+def test_scene_stays_in_its_limits_without_noise(w):
+    values = {"yaw": 90.0, "pitch": 0.0, "roll": 0.0, "wx": w[0], "wy": w[1], "wz": w[2]}
+    space, bars = nb03.scene(**values)["panels"]
+    heights = np.array(list(_bars(bars).values()))
+    assert np.all((heights >= bars["ylim"][0]) & (heights * 1.08 <= bars["ylim"][1] / nb03.LIVE_HEADROOM + 1e-12))
+    assert np.all((heights == 0.0) | (np.abs(heights) > 1e-12))               # no bar of rounding noise
+    for line in space["lines"]:
+        p = line["p"][np.isfinite(line["p"]).all(axis=1)]
+        reach = 1.08 * np.linalg.norm(p[-1]) if line["label"] else 0.0       # the page's label position
+        assert max(np.linalg.norm(p, axis=1).max(), reach) <= nb03.VIEW_RADIUS
+    labels = {line["label"] for line in space["lines"]}
+    assert ("ω_world" in labels) == any(w)                                   # no arrow for ω = 0
+
+
+def test_a_frame_computes_once(monkeypatch):
+    calls = []
+    real = inertia.principal_axes
+    monkeypatch.setattr(inertia, "principal_axes", lambda *a, **k: calls.append(1) or real(*a, **k))
+    values = {"yaw": 55.0, "pitch": -15.0, "roll": 25.0, "wx": 0.4, "wy": -0.9, "wz": 1.1}
+    nb03._frames.cache_clear()
+    nb03.summary(**values)
+    nb03.scene(**values)
+    assert len(calls) == 1
+    with pytest.raises(ValueError, match="read-only"):
+        nb03.compute(**values)["L"]["world"][0] = 1.0
+
+
+def test_scene_refuses_bad_values_naming_them():
+    with pytest.raises(ValueError, match="wz"):
+        nb03.scene(wz=np.nan)
 
 
 # --- exercises -------------------------------------------------------------------------------

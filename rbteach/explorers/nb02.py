@@ -9,7 +9,10 @@ ellipsoid and principal axes (``rbteach.inertia.principal_axes``, each axis's si
 the box, so that the arrows turn continuously with the slider) and a bar chart of the six
 independent tensor entries beside the three principal moments.
 
-Contract: see :mod:`rbteach.explorers`.
+Contract: see :mod:`rbteach.explorers`, with :func:`scene` for the live explorer
+(:func:`rbteach.explorers.live.live`: the picture follows the sliders while they are dragged, the
+3-D panel turns with the mouse). A frame's :func:`summary` and :func:`scene` share one
+:func:`compute` (remembered for the last few values; its arrays are read-only).
 """
 
 from __future__ import annotations
@@ -18,8 +21,9 @@ import numpy as np
 
 from .. import _validate as _v
 from .. import inertia, rotation
+from . import ROUNDING_FLOOR, cached
 
-__all__ = ["DEFAULTS", "MASS", "EDGES", "compute", "summary", "draw", "controls", "widget"]
+__all__ = ["DEFAULTS", "MASS", "EDGES", "compute", "summary", "draw", "scene", "controls", "widget"]
 
 #: Starting values of the controls: angles in degrees.
 DEFAULTS = {"angle": 30.0, "tilt": 20.0}
@@ -71,23 +75,34 @@ def compute(angle: float = DEFAULTS["angle"], tilt: float = DEFAULTS["tilt"]) ->
         drawn arrows turn continuously with the sliders (also a rotation, det +1);
         ``entries`` (6,) the world tensor's entries in the order of :data:`ENTRY_NAMES`;
         ``trace`` and ``det`` of the world tensor (invariants).
+        The arrays are read-only (shared by a frame's summary and scene).
     """
     angle = _v.finite_scalar(angle, "angle")
     tilt = _v.finite_scalar(tilt, "tilt")
+    return _turned(angle=angle, tilt=tilt)
+
+
+@cached
+def _turned(*, angle: float, tilt: float) -> dict:
+    """:func:`compute` for checked values (remembered: the arrays are read-only)."""
     R = rotation.euler_zyx_to_matrix(np.radians(angle), 0.0, np.radians(tilt))
     local = inertia.box(MASS, *EDGES)
     world = inertia.rotate(local, R)
     moments, O = inertia.principal_axes(world)
     _, O_local = inertia.principal_axes(local)
     entries = np.array([world[i, j] for i, j in _ENTRY_INDEX])
-    return {"R": R, "inertia_local": local, "inertia_world": world, "moments": moments, "O": O,
-            "axes": _following(O, R @ O_local), "entries": entries,
-            "trace": float(np.trace(world)), "det": float(np.linalg.det(world))}
+    out = {"R": R, "inertia_local": local, "inertia_world": world, "moments": moments, "O": O,
+           "axes": _following(O, R @ O_local), "entries": entries,
+           "trace": float(np.trace(world)), "det": float(np.linalg.det(world))}
+    for v in out.values():
+        if isinstance(v, np.ndarray):
+            v.setflags(write=False)
+    return out
 
 
 def summary(angle: float = DEFAULTS["angle"], tilt: float = DEFAULTS["tilt"]) -> str:
     """Two lines: the world tensor's products of inertia, and the (unchanging) principal moments."""
-    c = compute(angle, tilt)
+    c = compute(angle=angle, tilt=tilt)
     I = c["inertia_world"]
     products = ", ".join(_fmt(I[i, j]) for i, j in ((0, 1), (0, 2), (1, 2)))
     moments = ", ".join(_fmt(m) for m in c["moments"])
@@ -97,6 +112,33 @@ def summary(angle: float = DEFAULTS["angle"], tilt: float = DEFAULTS["tilt"]) ->
 
 #: Bar colours: diagonal entries, products of inertia, principal moments.
 BAR_COLORS = ("blue", "reddish purple", "orange")
+#: The starting view of the 3-D panel (degrees, as Matplotlib's ``view_init``).
+VIEW = {"elev": 25.0, "azim": -25.0}
+
+
+def _title_3d(angle: float, tilt: float) -> str:
+    return f"box turned: angle {float(angle):.0f}°, tilt {float(tilt):.0f}°"
+
+
+def _bar_values(c: dict) -> np.ndarray:
+    """The nine bar heights: the world tensor's six entries, then the principal moments; rounding
+    noise (|x| < :data:`rbteach.explorers.ROUNDING_FLOOR`, e.g. the products of inertia of the
+    unturned box) as 0, so no bar of noise is drawn."""
+    vals = np.concatenate([c["entries"], c["moments"]])
+    return np.where(np.abs(vals) < ROUNDING_FLOOR, 0.0, vals)
+
+
+def _body_moments() -> np.ndarray:
+    """The box's principal moments, ascending, from its own tensor (diagonal in its own axes): the
+    same numbers at every attitude, to the last bit."""
+    return np.sort(np.diag(inertia.box(MASS, *EDGES)))
+
+
+def _bar_limits() -> tuple[float, float]:
+    """Fixed limits of the bar chart (they depend only on the body): ``|I_ij| ≤ (I_3 − I_1)/2`` for
+    any rotation, and no entry exceeds ``I_3``."""
+    m = _body_moments()
+    return -0.55 * (m[2] - m[0]), 1.1 * m[2]
 
 
 def draw(angle: float = DEFAULTS["angle"], tilt: float = DEFAULTS["tilt"]):
@@ -110,7 +152,7 @@ def draw(angle: float = DEFAULTS["angle"], tilt: float = DEFAULTS["tilt"]):
 
     from .. import plotting
 
-    c = compute(angle, tilt)
+    c = compute(angle=angle, tilt=tilt)
     fig = plt.figure(figsize=(9, 4), dpi=plotting.FIGURE_DPI)
     ax = fig.add_subplot(1, 2, 1, projection="3d")
     plotting.draw_box(ax, *EDGES, R=c["R"], linewidth=1)
@@ -122,15 +164,13 @@ def draw(angle: float = DEFAULTS["angle"], tilt: float = DEFAULTS["tilt"]):
     ax.set_xticks(ticks); ax.set_yticks(ticks); ax.set_zticks(ticks)
     for axis in (ax.xaxis, ax.yaxis, ax.zaxis):
         axis.set_tick_params(labelsize=10)
-    ax.view_init(elev=25, azim=-25)
-    ax.set_title(f"box turned: angle {angle:.0f}°, tilt {tilt:.0f}°\nprincipal axes 1, 2, 3", fontsize=11)
+    ax.view_init(**VIEW)
+    ax.set_title(f"{_title_3d(angle, tilt)}\nprincipal axes 1, 2, 3", fontsize=11)
 
     bx = fig.add_subplot(1, 2, 2)
-    # Fixed limits (they depend only on the body): |I_ij| ≤ (I_3 − I_1)/2 for any rotation.
-    m = c["moments"]
-    lo, hi = -0.55 * (m[2] - m[0]), 1.1 * m[2]
+    lo, hi = _bar_limits()
     names = list(ENTRY_NAMES) + ["I_1", "I_2", "I_3"]
-    values = np.concatenate([c["entries"], m])
+    values = _bar_values(c)
     colors = [plotting.PALETTE[k] for k in BAR_COLORS for _ in range(3)]
     bx.bar(range(9), values, color=colors)
     bx.axhline(0.0, color="0.4", linewidth=0.8)
@@ -142,6 +182,106 @@ def draw(angle: float = DEFAULTS["angle"], tilt: float = DEFAULTS["tilt"]):
     bx.set_title("world-frame entries (blue, purple)\nand principal moments (orange)", fontsize=11)
     fig.subplots_adjust(left=0.0, right=0.98, bottom=0.1, top=0.86, wspace=0.25)
     return fig
+
+
+#: Width of the live canvas (CSS px, the page's default) and the bar panel's share of it (as in draw()).
+LIVE_WIDTH, LIVE_BAR_SHARE = 860, 0.5
+#: The live bar panel's top, in units of I_3: room above the bars for the page's legend (top right).
+LIVE_TOP = 1.5
+#: Points per ring of the live ellipsoid's wireframe.
+_RING = 48
+
+
+def _arrow3d(tip, size: float | None = None) -> np.ndarray:
+    """An arrow from the origin to ``tip`` as one polyline (NaN rows break it): the shaft and four
+    barbs around the tip (visible from every side while the view turns); the last row is the tip
+    (the page writes a line's label just beyond it). ``size`` sets the barbs (default: the length)."""
+    tip = np.asarray(tip, dtype=float)
+    length = float(np.linalg.norm(tip))
+    size = length if size is None else float(size)
+    d = tip / length
+    a = np.cross(d, [1.0, 0.0, 0.0] if abs(d[0]) < 0.9 else [0.0, 1.0, 0.0])
+    a /= np.linalg.norm(a)
+    b = np.cross(d, a)
+    back = tip - 0.12 * size * d
+    gap = np.full(3, np.nan)
+    rows = [np.zeros(3), tip]
+    for u in (a, -a, b, -b):
+        rows += [gap, back + 0.05 * size * u, tip]
+    return np.array(rows)
+
+
+def _box_edges(edges, R) -> np.ndarray:
+    """The 12 edges of a box (full edge lengths ``edges``, centred at the origin) turned by ``R``, as
+    one polyline: its two faces z = ∓c/2 as closed rings and the four edges between them, NaN rows
+    between the pieces (the edges of :func:`rbteach.plotting.draw_box`)."""
+    hx, hy, hz = 0.5 * np.asarray(edges, dtype=float)
+    gap = [np.nan] * 3
+    ring = [[-hx, -hy, 0.0], [hx, -hy, 0.0], [hx, hy, 0.0], [-hx, hy, 0.0], [-hx, -hy, 0.0]]
+    rows = [[x, y, -hz] for x, y, _ in ring] + [gap] + [[x, y, hz] for x, y, _ in ring]
+    for x, y, _ in ring[:4]:
+        rows += [gap, [x, y, -hz], [x, y, hz]]
+    return np.array(rows) @ np.asarray(R).T
+
+
+def _ellipsoid_wire(radii, axes) -> np.ndarray:
+    """The ellipsoid with semi-axes ``radii`` along the columns of ``axes`` as one polyline: six
+    meridians through the poles of axis 3 (among them the principal sections 1–3 and 2–3) and five
+    parallels (the middle one the section 1–2), NaN rows between them."""
+    t = np.linspace(0.0, 2 * np.pi, _RING + 1)
+    gap = np.full((1, 3), np.nan)
+    pieces = []
+    for phi in np.arange(6) * np.pi / 6:
+        pieces += [np.column_stack([np.cos(phi) * np.sin(t), np.sin(phi) * np.sin(t), np.cos(t)]), gap]
+    for w in np.arange(1, 6) * np.pi / 6:
+        pieces += [np.column_stack([np.sin(w) * np.cos(t), np.sin(w) * np.sin(t), np.full_like(t, np.cos(w))]), gap]
+    return (np.concatenate(pieces[:-1]) * radii) @ np.asarray(axes).T
+
+
+def scene(angle: float = DEFAULTS["angle"], tilt: float = DEFAULTS["tilt"]) -> dict:
+    """The live picture (:mod:`rbteach.explorers.live`), the same as :func:`draw`.
+
+    Left a 3-D panel the student turns with the mouse (world axes x, y, z; the box's edges grey;
+    the inertia ellipsoid scaled to the box as an orange wireframe; the principal axes 1, 2, 3 in
+    the axis colours, with the signs that follow the box); right the six world-frame entries
+    (diagonal blue, products reddish purple) and the three principal moments (orange) as bars, in
+    limits fixed by the body.
+    """
+    from ..plotting import AXIS_COLORS, PALETTE, inertia_ellipsoid_radii
+    from .live import line3d, series, space, xy
+
+    c = compute(angle=angle, tilt=tilt)
+    radii = inertia_ellipsoid_radii(c["moments"])
+    lines = [line3d(_ellipsoid_wire(radii * (0.5 * max(EDGES) / radii.max()), c["axes"]),
+                    color=PALETTE["orange"], width=1.0, alpha=0.6),
+             line3d(_box_edges(EDGES, c["R"]), color="#4d4d4d", width=1.5)]
+    for i in range(3):
+        lines.append(line3d(_arrow3d(ARROW_LENGTH * c["axes"][:, i]), color=AXIS_COLORS[i], width=2.5,
+                            label="123"[i]))
+    left = space(lines, radius=VIEW_RADIUS, title=f"{_title_3d(angle, tilt)}; principal axes 1, 2, 3",
+                 world_axes=True, width=1.0 - LIVE_BAR_SHARE, **VIEW)
+
+    vals = _bar_values(c)
+    lo = _bar_limits()[0]
+    top = LIVE_TOP * _body_moments()[2]
+    xlim = (0.4, 9.6)
+    plot_px = LIVE_WIDTH * LIVE_BAR_SHARE - 74                 # the page's plot box (74 px of margins)
+    bar_px = 0.7 * plot_px / (xlim[1] - xlim[0])               # 0.7 of the spacing of the bars
+    x = np.arange(1.0, 10.0)
+    gap = np.full(9, np.nan)
+    bx = np.column_stack([x, x, gap]).ravel()                  # each bar a thick vertical segment
+    by = np.column_stack([np.zeros(9), vals, gap]).ravel()
+    names = ("world-frame moments", "products of inertia", "principal moments")
+    bars = [series(xlim, [0.0, 0.0], color="#666666", width=1.0),
+            series([6.5, 6.5], (lo, top), color="#999999", dash=":", width=1.0)]
+    for k, color in enumerate(BAR_COLORS):
+        bars.append(series(bx[9 * k:9 * k + 8], by[9 * k:9 * k + 8], color=PALETTE[color], width=bar_px))
+    for name, color in zip(names, BAR_COLORS):                 # legend entries only (no data)
+        bars.append(series([np.nan], [np.nan], color=PALETTE[color], width=8.0, label=name))
+    right = xy(bars, xlim=xlim, ylim=(lo, top), title="world-frame entries and principal moments",
+               xlabel="bars: I_xx I_yy I_zz | I_xy I_xz I_yz | I_1 I_2 I_3", ylabel="kg m²",
+               width=LIVE_BAR_SHARE)
+    return {"panels": [left, right]}
 
 
 def controls() -> dict:

@@ -17,7 +17,10 @@ They are one vector: ``L_world = R L_body = R O L_I``. The figure draws ``ω_wor
 the longer one would leave the box: :func:`arrow_scale`), and a table of the components in each
 frame.
 
-Contract: see :mod:`rbteach.explorers`.
+Contract: see :mod:`rbteach.explorers`, with :func:`scene` for the live explorer
+(:func:`rbteach.explorers.live.live`: the picture follows the sliders while they are dragged, the
+3-D panel turns with the mouse). A frame's :func:`summary` and :func:`scene` share one
+:func:`compute` (remembered for the last few values; its arrays are read-only).
 """
 
 from __future__ import annotations
@@ -26,9 +29,10 @@ import numpy as np
 
 from .. import _validate as _v
 from .. import inertia, quaternion, rotation
+from . import ROUNDING_FLOOR, cached
 
 __all__ = ["DEFAULTS", "MASS", "EDGES", "MOUNT_DEG", "body_inertia", "compute", "summary", "table",
-           "arrow_scale", "draw", "controls", "widget"]
+           "arrow_scale", "draw", "scene", "controls", "widget"]
 
 #: Starting values: attitude angles in degrees, ω_body in rad/s.
 DEFAULTS = {"yaw": 30.0, "pitch": 20.0, "roll": 10.0, "wx": 1.0, "wy": 0.5, "wz": 0.5}
@@ -64,12 +68,17 @@ def compute(yaw: float = DEFAULTS["yaw"], pitch: float = DEFAULTS["pitch"], roll
         ``inertia_body`` and ``inertia_world`` (3, 3);
         ``omega`` and ``L``: dicts frame name → (3,) for the frames ``"principal"``, ``"body"``,
         ``"world"``.
+        The arrays are read-only (shared by a frame's summary and scene).
     """
-    yaw = _v.finite_scalar(yaw, "yaw")
-    pitch = _v.finite_scalar(pitch, "pitch")
-    roll = _v.finite_scalar(roll, "roll")
-    omega_body = np.array([_v.finite_scalar(wx, "wx"), _v.finite_scalar(wy, "wy"), _v.finite_scalar(wz, "wz")])
+    angles = {k: _v.finite_scalar(v, k) for k, v in (("yaw", yaw), ("pitch", pitch), ("roll", roll))}
+    rates = {k: _v.finite_scalar(v, k) for k, v in (("wx", wx), ("wy", wy), ("wz", wz))}
+    return _frames(**angles, **rates)
 
+
+@cached
+def _frames(*, yaw: float, pitch: float, roll: float, wx: float, wy: float, wz: float) -> dict:
+    """:func:`compute` for checked values (remembered: the arrays are read-only)."""
+    omega_body = np.array([wx, wy, wz])
     I_body = body_inertia()
     moments, O = inertia.principal_axes(I_body)
     q_o = quaternion.from_matrix(O)
@@ -83,25 +92,49 @@ def compute(yaw: float = DEFAULTS["yaw"], pitch: float = DEFAULTS["pitch"], roll
     L = {"principal": moments * omega_principal,          # diag(I_1, I_2, I_3) ω_I
          "body": I_body @ omega_body,                      # I ω_body
          "world": I_world @ omega_world}                   # (R I Rᵀ) (R ω_body)
-    return {"R": R, "q_r": q_r, "q_o": q_o, "moments": moments, "O": O,
-            "inertia_body": I_body, "inertia_world": I_world, "omega": omega, "L": L}
+    out = {"R": R, "q_r": q_r, "q_o": q_o, "moments": moments, "O": O,
+           "inertia_body": I_body, "inertia_world": I_world, "omega": omega, "L": L}
+    for v in [*out.values(), *omega.values(), *L.values()]:
+        if isinstance(v, np.ndarray):
+            v.setflags(write=False)
+    return out
 
 
 def summary(yaw: float = DEFAULTS["yaw"], pitch: float = DEFAULTS["pitch"], roll: float = DEFAULTS["roll"],
             wx: float = DEFAULTS["wx"], wy: float = DEFAULTS["wy"], wz: float = DEFAULTS["wz"]) -> str:
-    """One line: L_world (kg m²/s) and ω_world (rad/s) components."""
-    c = compute(yaw, pitch, roll, wx, wy, wz)
+    """Two lines: L_world (kg m²/s) and ω_world (rad/s) components; then what every frame shares,
+    the lengths |ω| and |L| and the angle between ω and L."""
+    c = compute(yaw=yaw, pitch=pitch, roll=roll, wx=wx, wy=wy, wz=wz)
     L = ", ".join(_fmt(x) for x in c["L"]["world"])
     w = ", ".join(_fmt(x) for x in c["omega"]["world"])
-    return f"L_world = ({L}) kg m²/s; ω_world = ({w}) rad/s"
+    w_len, L_len, angle = _invariants(c)
+    if angle is None:
+        same = "ω = 0, so L = 0 in every frame"
+    else:
+        same = (f"|ω| = {_fmt(w_len)} rad/s, |L| = {_fmt(L_len)} kg m²/s, ∠(ω, L) = {angle:.1f}°: "
+                "the same in every frame")
+    return f"L_world = ({L}) kg m²/s; ω_world = ({w}) rad/s\n{same}"
+
+
+def _angle_deg(w: np.ndarray, L: np.ndarray) -> float | None:
+    """The angle between ω and L in degrees, or None for ω = 0 (then L = 0 too: no direction)."""
+    if not np.any(w):
+        return None
+    cosang = float(np.dot(w, L) / (np.linalg.norm(w) * np.linalg.norm(L)))
+    return float(np.degrees(np.arccos(np.clip(cosang, -1.0, 1.0))))
+
+
+def _invariants(c: dict) -> tuple[float, float, float | None]:
+    """|ω|, |L| and the angle between them (degrees, None for ω = 0), from the world frame."""
+    w, L = c["omega"]["world"], c["L"]["world"]
+    return float(np.linalg.norm(w)), float(np.linalg.norm(L)), _angle_deg(w, L)
 
 
 def _rows(c: dict) -> list[list[str]]:
     rows = []
     for f in FRAMES:
         w, L = c["omega"][f], c["L"][f]
-        cosang = float(np.dot(w, L) / (np.linalg.norm(w) * np.linalg.norm(L))) if np.any(w) else 1.0
-        ang = np.degrees(np.arccos(np.clip(cosang, -1.0, 1.0)))
+        ang = _angle_deg(w, L) or 0.0
         rows.append([f] + [_fmt(x) for x in w] + [_fmt(x) for x in L] + [_fmt(np.linalg.norm(L)), f"{ang:.1f}"])
     return rows
 
@@ -115,7 +148,7 @@ def table(yaw: float = DEFAULTS["yaw"], pitch: float = DEFAULTS["pitch"], roll: 
 
     The components differ from frame to frame; the length |L| and the angle between ω and L do not.
     """
-    rows = [_HEADER] + _rows(compute(yaw, pitch, roll, wx, wy, wz))
+    rows = [_HEADER] + _rows(compute(yaw=yaw, pitch=pitch, roll=roll, wx=wx, wy=wy, wz=wz))
     widths = [max(len(r[i]) for r in rows) for i in range(len(_HEADER))]
     lines = [" | ".join(s.rjust(wd) if i else s.ljust(wd) for i, (s, wd) in enumerate(zip(r, widths)))
              for r in rows]
@@ -144,7 +177,7 @@ def draw(yaw: float = DEFAULTS["yaw"], pitch: float = DEFAULTS["pitch"], roll: f
 
     from .. import plotting
 
-    c = compute(yaw, pitch, roll, wx, wy, wz)
+    c = compute(yaw=yaw, pitch=pitch, roll=roll, wx=wx, wy=wy, wz=wz)
     w_world, L_world = c["omega"]["world"], c["L"]["world"]
     k = arrow_scale(w_world, L_world)
     fig = plt.figure(figsize=(9, 4), dpi=plotting.FIGURE_DPI)
@@ -180,6 +213,86 @@ def draw(yaw: float = DEFAULTS["yaw"], pitch: float = DEFAULTS["pitch"], roll: f
               bbox_to_anchor=(0.5, -0.08))
     fig.subplots_adjust(left=0.0, right=0.97, bottom=0.06, top=0.88, wspace=0.15)
     return fig
+
+
+#: Width of the live canvas (CSS px, the page's default) and the bar panel's share of it.
+LIVE_WIDTH, LIVE_BAR_SHARE = 860, 0.5
+#: Tops of the live bar panel (the smallest that holds the longest bar, so the scale changes only
+#: with |ω| and |L|, which are the same in every frame and do not change with the attitude).
+LIVE_BAR_LEVELS = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0)
+#: Room above the bars for the page's legend (top right), in units of the top.
+LIVE_HEADROOM = 1.55
+#: Bar colours of the frames: principal (orange, as the principal moments of notebook 02), body,
+#: world (reddish purple, as the L_world arrow).
+FRAME_COLORS = ("orange", "sky blue", "reddish purple")
+#: The bar groups of the live panel, left to right (the rows of :func:`table`).
+LIVE_GROUPS = ("ω_x", "ω_y", "ω_z", "|ω|", "L_x", "L_y", "L_z", "|L|")
+
+
+def _title_3d(yaw, pitch, roll, k: float) -> str:
+    fit = "" if k == 1.0 else f"; arrows × {k:.2f} to fit"
+    return f"yaw {float(yaw):.0f}°, pitch {float(pitch):.0f}°, roll {float(roll):.0f}°{fit}"
+
+
+def _group_values(c: dict) -> np.ndarray:
+    """(3, 8): for each frame (principal, body, world) ω's components and length, then L's;
+    rounding noise (|x| < :data:`rbteach.explorers.ROUNDING_FLOOR`) as 0, so no bar of noise is drawn."""
+    vals = np.array([np.concatenate([c["omega"][f], [np.linalg.norm(c["omega"][f])],
+                                     c["L"][f], [np.linalg.norm(c["L"][f])]]) for f in FRAMES])
+    return np.where(np.abs(vals) < ROUNDING_FLOOR, 0.0, vals)
+
+
+def scene(yaw: float = DEFAULTS["yaw"], pitch: float = DEFAULTS["pitch"], roll: float = DEFAULTS["roll"],
+          wx: float = DEFAULTS["wx"], wy: float = DEFAULTS["wy"], wz: float = DEFAULTS["wz"]) -> dict:
+    """The live picture (:mod:`rbteach.explorers.live`), the same as :func:`draw`.
+
+    Left a 3-D panel the student turns with the mouse: the world axes X, Y, Z (faint), the body
+    axes x, y, z (0.75 long), the box, ω_world (black) and L_world (reddish purple), both shrunk
+    by :func:`arrow_scale` when the longer would leave the view (the title says so). Right
+    :func:`draw`'s table as bars: for each component of ω and L, and their lengths, one bar per
+    frame (principal, body, world). Dragging the attitude moves only the world bars; the lengths
+    are the same in all three frames.
+    """
+    from ..plotting import AXIS_COLORS, PALETTE
+    from .live import line3d, series, space, xy
+    from .nb02 import _arrow3d, _box_edges
+
+    c = compute(yaw=yaw, pitch=pitch, roll=roll, wx=wx, wy=wy, wz=wz)
+    w_world, L_world = c["omega"]["world"], c["L"]["world"]
+    k = arrow_scale(w_world, L_world)
+    lines = []
+    for i in range(3):
+        lines.append(line3d(_arrow3d(np.eye(3)[i]), color=AXIS_COLORS[i], width=1.5, alpha=0.35, label="XYZ"[i]))
+    for i in range(3):
+        lines.append(line3d(_arrow3d(0.75 * c["R"][:, i]), color=AXIS_COLORS[i], width=2.5, label="xyz"[i]))
+    lines.append(line3d(_box_edges(EDGES, c["R"] @ c["O"]), color="#4d4d4d", width=1.5))
+    for v, color, label in ((w_world, PALETTE["black"], "ω_world"), (L_world, PALETTE["reddish purple"], "L_world")):
+        if np.linalg.norm(v) > 0.0:                         # ω = 0: no arrow (and L = 0 too)
+            lines.append(line3d(_arrow3d(k * v), color=color, width=3.0, label=label))
+    left = space(lines, radius=VIEW_RADIUS, title=_title_3d(yaw, pitch, roll, k), elev=20.0, azim=-50.0,
+                 world_axes=False, width=1.0 - LIVE_BAR_SHARE)
+
+    vals = _group_values(c)
+    longest = 1.08 * float(vals[:, [3, 7]].max())
+    top = next((v for v in LIVE_BAR_LEVELS if longest <= v), longest)
+    xlim = (0.5, 8.5)
+    plot_px = LIVE_WIDTH * LIVE_BAR_SHARE - 74                 # the page's plot box (74 px of margins)
+    bar_px = 0.24 * plot_px / (xlim[1] - xlim[0])              # three bars of 0.24 per group of 1
+    x = np.arange(1.0, 9.0)
+    gap = np.full(8, np.nan)
+    bars = [series(xlim, [0.0, 0.0], color="#666666", width=1.0),
+            series([4.5, 4.5], (-top, LIVE_HEADROOM * top), color="#999999", dash=":", width=1.0)]
+    for f, color in enumerate(FRAME_COLORS):
+        xf = x + 0.26 * (f - 1)
+        bars.append(series(np.column_stack([xf, xf, gap]).ravel()[:-1],
+                           np.column_stack([np.zeros(8), vals[f], gap]).ravel()[:-1],
+                           color=PALETTE[color], width=bar_px))
+    for name, color in zip(FRAMES, FRAME_COLORS):              # legend entries only (no data)
+        bars.append(series([np.nan], [np.nan], color=PALETTE[color], width=8.0, label=name))
+    right = xy(bars, xlim=xlim, ylim=(-top, LIVE_HEADROOM * top), title="ω (rad/s) and L (kg m²/s) in each frame",
+               xlabel="bars: " + " ".join(LIVE_GROUPS[:4]) + ", then " + " ".join(LIVE_GROUPS[4:]),
+               width=LIVE_BAR_SHARE)
+    return {"panels": [left, right]}
 
 
 def controls() -> dict:
