@@ -134,3 +134,13 @@ def test_xy_panels_take_given_tick_labels():
     p = L.xy([], xlim=(0, 2), ylim=(0, 1), xticks=[(0, "w"), (1, "x"), (2, "y")])
     assert p["xticks"] == [[0.0, "w"], [1.0, "x"], [2.0, "y"]]
     assert "xticks" not in L.xy([], xlim=(0, 2), ylim=(0, 1))
+
+
+def test_arrow3d_is_a_shaft_and_four_barbs_ending_at_the_tip():
+    a = L.arrow3d([0.0, 0.0, 2.0], head=0.1, barb=0.05)
+    assert np.array_equal(a[0], [0, 0, 0]) and np.array_equal(a[-1], [0, 0, 2])
+    barbs = a[np.isfinite(a).all(axis=1)][2::2]
+    assert len(barbs) == 4
+    np.testing.assert_allclose(barbs[:, 2], 1.8)                       # back 0.1 × length
+    np.testing.assert_allclose(np.linalg.norm(barbs[:, :2], axis=1), 0.1)   # out 0.05 × length
+    assert L.arrow3d([1.0, 1.0, 1.0], origin=[1.0, 1.0, 1.0]).shape == (2, 3)   # a zero arrow is a point

@@ -27,7 +27,7 @@ import numpy as np
 
 from . import message
 
-__all__ = ["live", "xy", "series", "space", "line3d", "pack", "control_spec"]
+__all__ = ["live", "xy", "series", "space", "line3d", "arrow3d", "pack", "control_spec"]
 
 _JS = Path(__file__).with_name("live.js")
 _CSS = """
@@ -66,6 +66,29 @@ def line3d(points, *, color, label=None, dash="-", width=2.0, alpha=1.0) -> dict
     """One polyline of a :func:`space` panel: ``points`` of shape (n, 3), NaN rows break it."""
     p = np.asarray(points, dtype=float).reshape(-1, 3)
     return {"p": p, "color": color, "label": label, "dash": dash, "width": float(width), "alpha": float(alpha)}
+
+
+def arrow3d(tip, *, origin=(0.0, 0.0, 0.0), head: float = 0.12, barb: float = 0.05, size=None) -> np.ndarray:
+    """An arrow from ``origin`` to ``tip`` as one polyline for :func:`line3d` (NaN rows break it):
+    the shaft and four barbs around the tip, so that it reads as an arrow from every side while the
+    view turns. The barbs go back ``head · size`` and out ``barb · size`` (``size``: the arrow's
+    length by default). The last row is the tip (the page writes a line's label just beyond it)."""
+    o = np.asarray(origin, dtype=float)
+    tip = np.asarray(tip, dtype=float)
+    length = float(np.linalg.norm(tip - o))
+    if length == 0.0:
+        return np.array([o, tip])
+    size = length if size is None else float(size)
+    d = (tip - o) / length
+    a = np.cross(d, [1.0, 0.0, 0.0] if abs(d[0]) < 0.9 else [0.0, 1.0, 0.0])
+    a /= np.linalg.norm(a)
+    b = np.cross(d, a)
+    back = tip - head * size * d
+    gap = np.full(3, np.nan)
+    rows = [o, tip]
+    for u in (a, -a, b, -b):
+        rows += [gap, back + barb * size * u, tip]
+    return np.array(rows)
 
 
 def space(lines, *, radius, title="", elev=20.0, azim=30.0, world_axes=True, width=1.0) -> dict:
