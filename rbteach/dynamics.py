@@ -8,7 +8,16 @@ attitude ``q`` (``q_r`` of the forces-and-impulses article, §5; (w, x, y, z), H
 * the attitude kinematics ``q̇ = ½ q ⊗ (0, ω_body)``
   (:func:`rbteach.quaternion.derivative_body`).
 
-:func:`simulate` integrates the torque-free body with one of :data:`METHODS`:
+:func:`simulate` integrates the body with one of :data:`METHODS`, torque-free by default. With a torque
+(keywords ``torque_body``, ``force_world`` and ``point_body``) the body-frame torque about the centre of mass
+— or about a fixed pivot, for a body pivoted at the origin with ``inertia`` taken about the pivot — is
+
+    ``τ_body = torque_body + point_body × (R(q)ᵀ force_world)``,
+
+a constant torque fixed in the body plus a constant world force (gravity ``m g``) at a point fixed in the body
+(the forces-and-impulses article, §3 力の適用: ``τ = r × F``, here with ``r`` and ``F`` in the body frame);
+the RK4 family (``"euler"``, ``"semi-implicit-euler"``, ``"rk4"``, ``"rk4-dcm"``) takes it, the splitting
+methods cannot (their sub-flows are the exact flows of the kinetic energy alone):
 
 ``"euler"``
     explicit Euler on (ω_body, q), ``q`` renormalised each step; order 1, energy drifts. Its attitude
@@ -107,6 +116,69 @@ def _rates(a1, a2, a3, w1, w2, w3, qw, qx, qy, qz):
             0.5 * (qw * w1 + qy * w3 - qz * w2),
             0.5 * (qw * w2 + qz * w1 - qx * w3),
             0.5 * (qw * w3 + qx * w2 - qy * w1))
+
+
+def _torque_constants(moments, torque_p, point_p, force):
+    """The constants of :func:`_rates_torqued`: ``a_i``, ``1/I_i``, the body torque, the point and the force."""
+    return (*_euler_constants(moments), *(1.0 / float(m) for m in moments),
+            *(float(x) for x in torque_p), *(float(x) for x in point_p), *(float(x) for x in force))
+
+
+def _rates_torqued(k, w1, w2, w3, qw, qx, qy, qz):
+    """:func:`_rates` with a torque: ``ω̇_i = a_i ω_j ω_k + τ_i/I_i``, ``τ = τ_c + p × (R(q)ᵀ F)``.
+
+    ``k`` = :func:`_torque_constants`. ``g = R(q)ᵀ F`` is the rotation of ``F`` by ``q*``:
+    ``g = F − 2 q_w (u × F) + 2 u × (u × F)`` with ``u = (q_x, q_y, q_z)``. At the RK stages ``|q|``
+    is not exactly 1; the exact flow keeps ``|q|`` (``q̇ = ½ q ⊗ (0, ω)``), so the order is not affected.
+    """
+    a1, a2, a3, i1, i2, i3, s1, s2, s3, p1, p2, p3, f1, f2, f3 = k
+    c1, c2, c3 = qy * f3 - qz * f2, qz * f1 - qx * f3, qx * f2 - qy * f1          # u × F
+    g1 = f1 + 2.0 * (qy * c3 - qz * c2 - qw * c1)                                 # g = R(q)ᵀ F
+    g2 = f2 + 2.0 * (qz * c1 - qx * c3 - qw * c2)
+    g3 = f3 + 2.0 * (qx * c2 - qy * c1 - qw * c3)
+    return (a1 * w2 * w3 + i1 * (s1 + p2 * g3 - p3 * g2),
+            a2 * w3 * w1 + i2 * (s2 + p3 * g1 - p1 * g3),
+            a3 * w1 * w2 + i3 * (s3 + p1 * g2 - p2 * g1),
+            -0.5 * (qx * w1 + qy * w2 + qz * w3),
+            0.5 * (qw * w1 + qy * w3 - qz * w2),
+            0.5 * (qw * w2 + qz * w1 - qx * w3),
+            0.5 * (qw * w3 + qx * w2 - qy * w1))
+
+
+def _step_euler_torqued(c, w1, w2, w3, qw, qx, qy, qz):
+    k, dt, sqrt = c
+    k1, k2, k3, k4, k5, k6, k7 = _rates_torqued(k, w1, w2, w3, qw, qx, qy, qz)
+    return (w1 + dt * k1, w2 + dt * k2, w3 + dt * k3,
+            *_normalized(qw + dt * k4, qx + dt * k5, qy + dt * k6, qz + dt * k7, sqrt))
+
+
+def _step_semi_implicit_torqued(c, w1, w2, w3, qw, qx, qy, qz):
+    k, dt, sqrt = c
+    k1, k2, k3, _, _, _, _ = _rates_torqued(k, w1, w2, w3, qw, qx, qy, qz)
+    w1, w2, w3 = w1 + dt * k1, w2 + dt * k2, w3 + dt * k3          # ω first (torque at the old q) ...
+    _, _, _, k4, k5, k6, k7 = _rates_torqued(k, w1, w2, w3, qw, qx, qy, qz)   # ... then q with the new ω
+    return (w1, w2, w3,
+            *_normalized(qw + dt * k4, qx + dt * k5, qy + dt * k6, qz + dt * k7, sqrt))
+
+
+def _step_rk4_torqued(c, w1, w2, w3, qw, qx, qy, qz):
+    k, dt, sqrt = c
+    h = 0.5 * dt
+    k1, k2, k3, k4, k5, k6, k7 = _rates_torqued(k, w1, w2, w3, qw, qx, qy, qz)
+    m1, m2, m3, m4, m5, m6, m7 = _rates_torqued(k, w1 + h * k1, w2 + h * k2, w3 + h * k3,
+                                                qw + h * k4, qx + h * k5, qy + h * k6, qz + h * k7)
+    n1, n2, n3, n4, n5, n6, n7 = _rates_torqued(k, w1 + h * m1, w2 + h * m2, w3 + h * m3,
+                                                qw + h * m4, qx + h * m5, qy + h * m6, qz + h * m7)
+    p1, p2, p3, p4, p5, p6, p7 = _rates_torqued(k, w1 + dt * n1, w2 + dt * n2, w3 + dt * n3,
+                                                qw + dt * n4, qx + dt * n5, qy + dt * n6, qz + dt * n7)
+    d = dt / 6.0
+    return (w1 + d * (k1 + 2.0 * (m1 + n1) + p1),
+            w2 + d * (k2 + 2.0 * (m2 + n2) + p2),
+            w3 + d * (k3 + 2.0 * (m3 + n3) + p3),
+            *_normalized(qw + d * (k4 + 2.0 * (m4 + n4) + p4),
+                         qx + d * (k5 + 2.0 * (m5 + n5) + p5),
+                         qy + d * (k6 + 2.0 * (m6 + n6) + p6),
+                         qz + d * (k7 + 2.0 * (m7 + n7) + p7), sqrt))
 
 
 def _normalized(qw, qx, qy, qz, sqrt):
@@ -345,20 +417,32 @@ def _cross_rows(R, w):
     return np.stack([r1 * w2 - r2 * w1, r2 * w0 - r0 * w2, r0 * w1 - r1 * w0], axis=-1)
 
 
-def _rk4_dcm_states(moments, w0, q0, dt, steps, every=1):
+def _rk4_dcm_states(moments, w0, q0, dt, steps, every=1, torque=None):
     """The ``runge_kutta`` (DCM) of 「回転運動のシミュレーション」 (2019), fixed.
 
     w0 (N, 3), q0 (N, 4) → ω (n+1, N, 3), R (n+1, N, 3, 3) with n = steps/every.
 
     ``R = to_matrix(q)`` is body → world (the article's DCM is ``Rᵀ``); ``Ṙ = R [ω]× = [R ω]× R``.
+    ``torque = (τ_c, p, F)`` (each (3,), in principal axes / world) adds ``τ = τ_c + p × (Rᵀ F)``.
     """
     from . import rotation as _rot
 
     a1, a2, a3 = _euler_constants(moments)
     zero = np.zeros(w0.shape[0])
 
-    def omega_rate(w):          # the ω part of _rates (Euler's equations)
+    def omega_rate(w, R):       # the ω part of _rates (Euler's equations); R only for a torque
         return np.stack(_rates(a1, a2, a3, w[:, 0], w[:, 1], w[:, 2], zero, zero, zero, zero)[:3], axis=-1)
+
+    if torque is not None:
+        tau_c, p, F = (np.asarray(x, dtype=float) for x in torque)
+        inv = 1.0 / np.asarray(moments, dtype=float)
+        free_rate = omega_rate
+
+        def omega_rate(w, R):   # + I⁻¹ (τ_c + p × (Rᵀ F)); Rᵀ F = F @ R row by row
+            g = np.einsum("i,nij->nj", F, R)
+            tau = tau_c + np.stack([p[1] * g[:, 2] - p[2] * g[:, 1], p[2] * g[:, 0] - p[0] * g[:, 2],
+                                    p[0] * g[:, 1] - p[1] * g[:, 0]], axis=-1)
+            return free_rate(w, R) + tau * inv
 
     w = np.array(w0, dtype=float)
     R = _q.to_matrix(q0)                                   # body → world, v_world = R v_body
@@ -368,14 +452,17 @@ def _rk4_dcm_states(moments, w0, q0, dt, steps, every=1):
     ws[0], Rs[0] = w, R
     h = 0.5 * dt
     for i in range(1, steps + 1):
-        k1 = omega_rate(w)
+        k1 = omega_rate(w, R)
         l1 = _cross_rows(R, w)
-        k2 = omega_rate(w + h * k1)
-        l2 = _cross_rows(R + h * l1, w + h * k1)
-        k3 = omega_rate(w + h * k2)
-        l3 = _cross_rows(R + h * l2, w + h * k2)
-        k4 = omega_rate(w + dt * k3)
-        l4 = _cross_rows(R + dt * l3, w + dt * k3)         # the article assigns l3 twice, never l4
+        R2 = R + h * l1
+        k2 = omega_rate(w + h * k1, R2)
+        l2 = _cross_rows(R2, w + h * k1)
+        R3 = R + h * l2
+        k3 = omega_rate(w + h * k2, R3)
+        l3 = _cross_rows(R3, w + h * k2)
+        R4 = R + dt * l3
+        k4 = omega_rate(w + dt * k3, R4)
+        l4 = _cross_rows(R4, w + dt * k3)                  # the article assigns l3 twice, never l4
         w = w + dt / 6.0 * (k1 + 2.0 * k2 + 2.0 * k3 + k4)
         R = R + dt / 6.0 * (l1 + 2.0 * l2 + 2.0 * l3 + l4)
         if not (np.isfinite(R).all() and np.isfinite(w).all()):   # blew up: the SVD cannot go on
@@ -464,8 +551,9 @@ _STEPS = {
 }
 
 
-def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4", keep_every=1, blowup="raise") -> Trajectory:
-    """Integrate the torque-free rigid body: Euler's equations with the attitude (「回転運動のシミュレーション」 (2019)).
+def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4", keep_every=1, blowup="raise",
+             torque_body=None, force_world=None, point_body=None) -> Trajectory:
+    """Integrate the rigid body: Euler's equations with the attitude (「回転運動のシミュレーション」 (2019)), torque-free by default.
 
     Parameters
     ----------
@@ -497,6 +585,18 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4", keep_every=1,
         ``omega0``): ``"raise"`` (default) raises ValueError naming ``dt`` and ``omega0`` with the
         step where it happened; ``"keep"`` returns the trajectory with inf/NaN samples from that
         step on (to show the blow-up of an unstable integrator).
+    torque_body : array_like, shape (3,), keyword-only, optional
+        A constant torque fixed in the body (N m, body frame, e.g. a thruster), default none.
+    force_world, point_body : array_like, shape (3,), keyword-only, optional (give both or neither)
+        A constant world-frame force ``F`` (N; gravity ``m g``) acting at the body-fixed point ``p``
+        (m, body frame). The torque is ``τ_body = torque_body + p × (R(q)ᵀ F)`` (``r × F`` written in
+        the body frame, the forces-and-impulses article, §3 力の適用). ``p`` is measured from the point
+        the inertia is about: from the centre of mass (which then moves on, its motion not computed),
+        or from a fixed pivot at the origin with ``inertia`` about the pivot (a heavy top: ``p`` = the
+        centre of mass, ``inertia`` from :func:`rbteach.inertia.parallel_axis`); then
+        ``T − F·(R p)`` (kinetic plus potential energy) is conserved.
+        Any torque needs ``method`` in the RK4 family: ``"euler"``, ``"semi-implicit-euler"``,
+        ``"rk4"`` or ``"rk4-dcm"``. The torque is shared by all bodies of a batch.
 
     Returns
     -------
@@ -508,7 +608,9 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4", keep_every=1,
     ------
     ValueError
         Naming the argument: a bad ``inertia`` (not physical, a zero moment), ``omega0``, ``q0``,
-        ``dt``, ``steps``, ``method``, ``keep_every`` or ``blowup``; ``omega0`` and ``q0`` holding
+        ``dt``, ``steps``, ``method``, ``keep_every``, ``blowup``, ``torque_body``, ``force_world`` or
+        ``point_body`` (each a finite (3,) vector; the force and its point together; a torque with a
+        splitting method, which is torque-free); ``omega0`` and ``q0`` holding
         different numbers of bodies; a result larger than 2 GB (``steps`` too large for the
         number of bodies: the message says how large, and ``keep_every`` helps); the blow-up
         above.
@@ -523,8 +625,11 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4", keep_every=1,
     ``Ṙ = [R ω]× R = R [ω]×`` holds. The output is converted to ``q`` with
     :func:`rbteach.quaternion.from_matrix`.
 
-    All methods are torque-free (the splitting methods can only be: their sub-flows are the exact
-    flows of the kinetic energy). For a torque, integrate :func:`euler_rhs` yourself.
+    With a torque the RK4 family integrates ``ω̇ = I⁻¹(τ − ω × I ω)``, ``q̇ = ½ q ⊗ (0, ω)`` with
+    ``τ`` evaluated at every stage from the stage's ``q`` (``"rk4-dcm"``: from its ``R``); the
+    splitting methods are torque-free only (their sub-flows are the exact flows of the kinetic energy)
+    and refuse a torque. Without a torque the torque-free code runs, unchanged. A torque that depends
+    on time or ω otherwise: integrate :func:`euler_rhs` yourself.
     """
     method = _v.choice(method, "method", METHODS)
     blowup = _v.choice(blowup, "blowup", ("raise", "keep"))
@@ -535,6 +640,7 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4", keep_every=1,
         raise ValueError(f"steps ({steps}) must be a multiple of keep_every ({every}), so that the last "
                          "step is kept")
     inertia_arr = _inertia_array(inertia, invertible=True)
+    torque = _torque_args(torque_body, force_world, point_body, method)
 
     w0 = _v.vector3(omega0, "omega0")
     if w0.ndim > 2:
@@ -558,6 +664,10 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4", keep_every=1,
                    f"(steps = {steps:,}, keep_every = {every:,})")
     qa = _q._unit(qa)
     moments, O = _principal(inertia_arr)
+    if torque is not None and O is not None:           # into principal axes: v_p = Oᵀ v (row vectors: v @ O)
+        with np.errstate(over="ignore", invalid="ignore"):
+            torque = (_v.finite_result(torque[0] @ O, "torque_body", "the torque in principal axes"),
+                      _v.finite_result(torque[1] @ O, "point_body", "the point in principal axes"), torque[2])
 
     # Into principal axes.
     if O is not None:
@@ -569,15 +679,22 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4", keep_every=1,
     qab = np.broadcast_to(qa, (n, 4)) if batch else qa
 
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-        out = _integrate(method, moments, w0b, qab, dt, steps, every, batch)
+        out = _integrate(method, moments, w0b, qab, dt, steps, every, batch, torque)
     last = out[-1]
     if not np.all(np.isfinite(last)):
         if blowup == "raise":
             good = np.isfinite(out).reshape(out.shape[0], -1).all(axis=-1)
             i = int(np.argmin(good))
+            given = [n for n, v in (("torque_body", torque_body), ("force_world", force_world),
+                                    ("point_body", point_body)) if v is not None]
+            if given:
+                names = ", ".join(["dt", "omega0"] + given[:-1]) + " or " + given[-1]
+                what, hint = f"{names} too large, or inertia too small for them", "a smaller dt, omega0 or torque"
+            else:
+                what, hint = "dt or omega0 too large", "a smaller dt (or a smaller omega0)"
             raise ValueError(
-                f"dt or omega0 too large: the '{method}' integration blew up (ω overflowed to inf or NaN) "
-                f"by step {i * every} (t = {i * every * dt:.4g} s); take a smaller dt (or a smaller omega0), "
+                f"{what}: the '{method}' integration blew up (ω overflowed to inf or NaN) by step {i * every} "
+                f"(t = {i * every * dt:.4g} s); take {hint}, "
                 "or pass blowup='keep' to get the trajectory with inf/NaN samples from there on")
 
     if batch:
@@ -602,10 +719,41 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4", keep_every=1,
     return Trajectory._unchecked(t=t, omega_body=omega, q=q, method=method, inertia=inertia_out)
 
 
-def _integrate(method, moments, w0b, qab, dt, steps, every, batch):
-    """The states (n+1, 7[, N]) in principal axes: ω_p (3) and q_p (4), every ``every``-th step."""
+_TORQUED_STEPS = {
+    "euler": _step_euler_torqued,
+    "semi-implicit-euler": _step_semi_implicit_torqued,
+    "rk4": _step_rk4_torqued,
+}
+
+
+def _torque_args(torque_body, force_world, point_body, method):
+    """``None`` (torque-free) or ``(τ_c, p, F)``, each a finite (3,) array; checked against ``method``."""
+    if torque_body is None and force_world is None and point_body is None:
+        return None
+    if (force_world is None) != (point_body is None):
+        given, missing = ("force_world", "point_body") if point_body is None else ("point_body", "force_world")
+        raise ValueError(f"{given} needs {missing}: the torque of a force is p × F, so give force_world (the "
+                         "world-frame force) and point_body (its body-fixed point) together")
+    if method.startswith("splitting"):
+        names = ", ".join(n for n, v in (("torque_body", torque_body), ("force_world", force_world),
+                                         ("point_body", point_body)) if v is not None)
+        raise ValueError(f"method {method!r} is torque-free (its sub-flows are the exact flows of the kinetic "
+                         f"energy), so it cannot take {names}: use 'rk4', 'rk4-dcm', 'euler' or "
+                         "'semi-implicit-euler'")
+    zero = np.zeros(3)
+    tau = zero if torque_body is None else _v.vector3(torque_body, "torque_body", allow_batch=False)
+    force = zero if force_world is None else _v.vector3(force_world, "force_world", allow_batch=False)
+    point = zero if point_body is None else _v.vector3(point_body, "point_body", allow_batch=False)
+    return tau, point, force
+
+
+def _integrate(method, moments, w0b, qab, dt, steps, every, batch, torque=None):
+    """The states (n+1, 7[, N]) in principal axes: ω_p (3) and q_p (4), every ``every``-th step.
+
+    ``torque``: ``None`` or ``(τ_c, p, F)`` (body torque and point in principal axes, world force).
+    """
     if method == "rk4-dcm":
-        ws, Rs = _rk4_dcm_states(moments, np.atleast_2d(w0b), np.atleast_2d(qab), dt, steps, every)
+        ws, Rs = _rk4_dcm_states(moments, np.atleast_2d(w0b), np.atleast_2d(qab), dt, steps, every, torque)
         good = np.isfinite(Rs).all(axis=(-1, -2))
         qs = np.where(good[..., None], _q.from_matrix(np.where(good[..., None, None], Rs, np.eye(3))), np.nan)
         out = np.concatenate([ws, qs], axis=-1).transpose(0, 2, 1)
@@ -614,6 +762,10 @@ def _integrate(method, moments, w0b, qab, dt, steps, every, batch):
         fn_cos, fn_sin, fn_sqrt = np.cos, np.sin, np.sqrt
     else:
         fn_cos, fn_sin, fn_sqrt = math.cos, math.sin, math.sqrt
+    if torque is not None:                             # the RK4 family with a torque (checked by _torque_args)
+        state0 = (*np.moveaxis(w0b, -1, 0), *np.moveaxis(qab, -1, 0))
+        consts = (_torque_constants(moments, *torque), dt, fn_sqrt)
+        return _run_components(_TORQUED_STEPS[method], consts, state0, steps, batch, every)
     if method.startswith("splitting"):
         consts = (tuple(1.0 / float(m) for m in moments), dt, fn_cos, fn_sin, fn_sqrt)
         x0 = w0b * moments                             # m = I ω

@@ -374,3 +374,147 @@ def test_euler_rhs_and_energy_refuse_overflow():
         dynamics.kinetic_energy(ASYM_I, [1e200, 0.0, 0.0])
     with pytest.raises(ValueError, match=r"^omega_body and torque_body must broadcast"):
         dynamics.euler_rhs(ASYM_I, np.ones((2, 3)), np.ones((3, 3)))
+
+
+# --- issue 13: torque (a constant body torque; a constant world force at a body-fixed point) -----
+
+TAU_C = np.array([0.1, -0.2, 0.05])
+FORCE = np.array([0.3, 0.1, -2.0])
+POINT = np.array([0.2, -0.1, 0.5])
+TORQUED = ("euler", "semi-implicit-euler", "rk4", "rk4-dcm")
+
+
+def _torque_of(q, tau_c=TAU_C, force=FORCE, point=POINT):
+    """τ_body = τ_c + p × (R(q)ᵀ F), written with to_matrix (independent of the component code)."""
+    R = quat.to_matrix(q)
+    return tau_c + np.cross(point, np.einsum("...ji,j->...i", R, force))
+
+
+@pytest.mark.parametrize("method", TORQUED)
+def test_no_torque_is_the_torque_free_code_bit_for_bit(method):
+    free = simulate(ASYM_I, ASYM_W0, Q0, dt=0.01, steps=200, method=method)
+    again = simulate(ASYM_I, ASYM_W0, Q0, dt=0.01, steps=200, method=method, torque_body=None,
+                     force_world=None, point_body=None)
+    zero = simulate(ASYM_I, ASYM_W0, Q0, dt=0.01, steps=200, method=method, torque_body=[0.0, 0.0, 0.0],
+                    force_world=[0.0, 0.0, 0.0], point_body=[0.0, 0.0, 0.0])
+    np.testing.assert_array_equal(again.omega_body, free.omega_body)
+    np.testing.assert_array_equal(again.q, free.q)
+    # a zero torque runs the torqued code: the same numbers (x + 0 = x), so the two codes agree
+    np.testing.assert_array_equal(zero.omega_body, free.omega_body)
+    np.testing.assert_array_equal(zero.q, free.q)
+
+
+@pytest.mark.parametrize("method", TORQUED)
+@pytest.mark.parametrize("axis", [0, 1, 2])
+def test_constant_body_torque_about_a_principal_axis_from_rest(method, axis):
+    """ω = τ t / I exactly (to rounding): ω̇ is constant, which every method integrates exactly."""
+    tau = np.zeros(3)
+    tau[axis] = 0.75
+    tr = simulate(ASYM_I, [0.0, 0.0, 0.0], Q0, dt=0.01, steps=400, method=method, torque_body=tau)
+    expected = np.outer(tr.t, tau / ASYM_I)
+    np.testing.assert_allclose(tr.omega_body, expected, rtol=0, atol=1e-13 * np.abs(expected).max())
+    # the attitude turns about that axis by the angle ½ (τ/I) t²
+    e = np.zeros(3)
+    e[axis] = 1.0
+    q_exact = quat.multiply(Q0, quat.from_axis_angle(e, 0.5 * tau[axis] / ASYM_I[axis] * tr.t ** 2))
+    tol = 1e-7 if method.startswith("rk4") else 0.05            # turned by up to 5.3 rad
+    assert quat.angle_between(tr.q, q_exact).max() <= tol
+
+
+@pytest.mark.parametrize("method, dts, order", [("rk4", [0.04, 0.02, 0.01], 4.0), ("rk4-dcm", [0.04, 0.02, 0.01], 4.0),
+                                                ("euler", [0.004, 0.002, 0.001], 1.0),
+                                                ("semi-implicit-euler", [0.004, 0.002, 0.001], 1.0)])
+def test_torque_agrees_with_dop853_at_the_method_order(method, dts, order):
+    def rhs(_, y):
+        return np.concatenate([dynamics.euler_rhs(ASYM_I, y[:3], _torque_of(quat.normalize(y[3:]))),
+                               quat.derivative_body(y[3:], y[:3])])
+
+    sol = solve_ivp(rhs, (0.0, 2.0), np.concatenate([ASYM_W0, Q0]), method="DOP853", rtol=1e-12, atol=1e-12)
+    w_ref, q_ref = sol.y[:3, -1], quat.normalize(sol.y[3:, -1])
+    errs = [_final_error(simulate(ASYM_I, ASYM_W0, Q0, dt=dt, steps=round(2.0 / dt), method=method,
+                                  torque_body=TAU_C, force_world=FORCE, point_body=POINT), w_ref, q_ref)
+            for dt in dts]
+    p = np.polyfit(np.log(dts), np.log(errs), 1)[0]
+    assert abs(p - order) <= 0.2, (p, errs)
+    assert errs[-1] <= (1e-8 if order == 4 else 2e-2)
+
+
+def test_energy_balance_dT_dt_equals_torque_dot_omega():
+    dt = 1e-3
+    tr = simulate(ASYM_I, ASYM_W0, Q0, dt=dt, steps=3000, torque_body=TAU_C, force_world=FORCE, point_body=POINT)
+    T = tr.kinetic_energy
+    dT = (T[2:] - T[:-2]) / (2 * dt)                                  # central difference, O(dt²)
+    power = np.einsum("ni,ni->n", _torque_of(tr.q), tr.omega_body)[1:-1]
+    assert np.abs(power).max() > 0.5                                 # a real power, not a zero test
+    assert np.abs(dT - power).max() <= 1e-5 * np.abs(power).max()
+    # angular momentum balance in the world: dL/dt = R τ
+    L = tr.angular_momentum_world
+    dL = (L[2:] - L[:-2]) / (2 * dt)
+    tau_w = np.einsum("nij,nj->ni", quat.to_matrix(tr.q), _torque_of(tr.q))[1:-1]
+    assert np.abs(dL - tau_w).max() <= 1e-5 * np.abs(tau_w).max()
+
+
+def test_heavy_symmetric_top_conserves_energy_Lz_and_L3():
+    """Gravity at a point on the symmetry axis, inertia about the pivot: T + V, L_z and L₃ are constants."""
+    I = np.array([1.2, 1.2, 0.5])
+    m_g = np.array([0.0, 0.0, -3.0])
+    p = np.array([0.0, 0.0, 0.4])
+    q0 = quat.from_axis_angle([1.0, 0.0, 0.0], 0.6)
+    for method, tol in (("rk4", 1e-9), ("rk4-dcm", 1e-9)):
+        tr = simulate(I, [0.0, 0.7, 9.0], q0, dt=0.002, steps=5000 if method == "rk4" else 500, method=method,
+                      force_world=m_g, point_body=p)
+        R = quat.to_matrix(tr.q)
+        E = tr.kinetic_energy - (R @ p) @ m_g
+        Lz = tr.angular_momentum_world[:, 2]
+        L3 = I[2] * tr.omega_body[:, 2]
+        assert np.abs(E - E[0]).max() <= tol * abs(E[0]), method
+        assert np.abs(Lz - Lz[0]).max() <= tol * abs(Lz[0]), method
+        assert np.abs(L3 - L3[0]).max() <= 1e-13 * abs(L3[0]), method   # τ₃ = (p × g)₃ = 0 exactly
+        # the symmetry axis nutates: its height changes (not a torque-free run)
+        assert np.ptp(R[:, 2, 2]) > 0.01
+
+
+@pytest.mark.parametrize("method", TORQUED)
+def test_torque_with_full_tensor_gives_rotated_results(method):
+    R0 = quat.to_matrix(Q0)
+    I_body = R0 @ np.diag(ASYM_I) @ R0.T
+    q_r = quat.from_axis_angle([0.2, 1.0, -0.3], 1.1)
+    kw = dict(dt=0.01, steps=150, method=method)
+    p = simulate(ASYM_I, ASYM_W0, q_r, torque_body=TAU_C, force_world=FORCE, point_body=POINT, **kw)
+    b = simulate(I_body, R0 @ ASYM_W0, quat.multiply(q_r, quat.conjugate(Q0)), torque_body=R0 @ TAU_C,
+                 force_world=FORCE, point_body=R0 @ POINT, **kw)
+    np.testing.assert_allclose(b.omega_body, p.omega_body @ R0.T, atol=1e-12)
+    assert quat.angle_between(b.q, quat.multiply(p.q, quat.conjugate(Q0))).max() <= 1e-12
+
+
+@pytest.mark.parametrize("method", TORQUED)
+def test_torque_batch_equals_loop(method):
+    rng = np.random.default_rng(3)
+    W = rng.normal(size=(3, 3))
+    Qs = quat.normalize(rng.normal(size=(3, 4)))
+    kw = dict(dt=0.02, steps=40, method=method, torque_body=TAU_C, force_world=FORCE, point_body=POINT)
+    tr = simulate(ASYM_I, W, Qs, **kw)
+    for k in range(3):
+        one = simulate(ASYM_I, W[k], Qs[k], **kw)
+        np.testing.assert_allclose(tr.omega_body[:, k], one.omega_body, rtol=0, atol=1e-14)
+        assert quat.angle_between(tr.q[:, k], one.q).max() <= 1e-14
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(torque_body=[1.0, 0.0]), "torque_body.*shape"), (dict(torque_body=np.ones((2, 3))), "torque_body.*shape"),
+    (dict(torque_body=[1.0, np.nan, 0.0]), "torque_body.*finite"), (dict(torque_body="abc"), "torque_body"),
+    (dict(force_world=[0.0, 0.0, -1.0]), "force_world needs point_body"),
+    (dict(point_body=[0.0, 0.0, 1.0]), "point_body needs force_world"),
+    (dict(force_world=[0.0, np.inf, -1.0], point_body=[0, 0, 1.0]), "force_world.*finite"),
+    (dict(force_world=[0.0, 0.0, -1.0], point_body=[0, 0]), "point_body.*shape"),
+    (dict(torque_body=[1.0, 0.0, 0.0], method="splitting"), "'splitting' is torque-free.*torque_body"),
+    (dict(force_world=[0, 0, -1.0], point_body=[0, 0, 1.0], method="splitting4"),
+     "'splitting4' is torque-free.*force_world, point_body"),
+    (dict(torque_body=[1e300, 0.0, 0.0]), "dt, omega0 or torque_body too large.*blew up"),
+    (dict(force_world=[0, 0, -1e300], point_body=[0.1, 0, 1.0]), "omega0, force_world or point_body too large, or inertia too small"),
+])
+def test_torque_bad_input(kwargs, match):
+    args = dict(dt=0.01, steps=10, method="rk4")
+    args.update(kwargs)
+    with pytest.raises(ValueError, match=match):
+        simulate(ASYM_I, ASYM_W0, Q0, **args)
