@@ -18,7 +18,8 @@ CDN (not on PyPI, not in the npm package): their entries, and every other packag
 hold, keep Pyodide's own wheel and sha256 with an absolute URL to that CDN, so a reader's browser
 fetches them (with internet) the first time a cell imports them. Every numbered notebook imports
 numpy and matplotlib in its first code cell, which is what makes the kernel load them; a notebook
-whose first code cell does not is given a first line that does (in the site's copy only).
+whose first code cell does not is given a first line that does, and every notebook names the
+site's kernel (in the site's copies only: notebooks/ is not touched).
 
 Usage: python lite/build_lite.py [OUT] [--cache DIR]
   OUT    the site (default build/lite): serve it with any static web server, e.g.
@@ -29,10 +30,10 @@ Usage: python lite/build_lite.py [OUT] [--cache DIR]
 from __future__ import annotations
 
 import argparse
+import ast
 import email.parser
 import hashlib
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -57,6 +58,9 @@ COURSE_PACKAGES = ["rbteach", "sympy", "mpmath", "ipywidgets", "anywidget"]
 PYODIDE_MARKERS = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
                    "platform_machine": "wasm32", "implementation_name": "cpython",
                    "platform_python_implementation": "CPython", "extra": ""}
+#: the Pyodide kernel of the site, named in the site's copies of the notebooks
+KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+NUMERIC_LINE = "import numpy, matplotlib  # in the browser (JupyterLite) this loads them first\n"
 PURE = re.compile(r"-(py3|py2\.py3)-none-any\.whl$")
 
 
@@ -226,25 +230,38 @@ def site_lock(core: Path, cache: Path, pyodide_dir: Path, rbteach: Path) -> dict
     return lock
 
 
-def _imports_numeric(cell_source: str) -> bool:
-    lines = cell_source.splitlines()
-    has = lambda mod: any(re.match(rf"\s*(import|from)\s+{mod}\b", l) for l in lines)  # noqa: E731
-    return has("numpy") and has("matplotlib")
+def imports_numeric(cell_source: str) -> bool:
+    """Whether the cell's code imports numpy and matplotlib (IPython magics and shell lines aside)."""
+    code = "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in cell_source.splitlines())
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return False
+    modules = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            modules.add(node.module.split(".")[0])
+    return {"numpy", "matplotlib"} <= modules
 
 
 def contents(dest: Path) -> list[str]:
-    """The numbered notebooks and the explorer wall. In the site's copy, a first code cell that does
-    not import numpy and matplotlib gets a line that does: the kernel loads a package when a cell
-    imports it, and rbteach (preloaded) imports them inside."""
+    """The numbered notebooks and the explorer wall, as the site's copies: they name the site's
+    kernel (``python``, Pyodide: no "Select Kernel" question when a notebook opens), and a first
+    code cell that does not import numpy and matplotlib gets a line that does (the kernel loads a
+    package when a cell imports it, and rbteach, preloaded, imports them only inside). Returns the
+    notebooks that got the line."""
     dest.mkdir(parents=True, exist_ok=True)
     added = []
     for path in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")) + [NOTEBOOKS / "explorers.ipynb"]:
         nb = json.loads(path.read_text(encoding="utf-8"))
+        nb.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
         code = [c for c in nb["cells"] if c["cell_type"] == "code"]
-        if code and not _imports_numeric("".join(code[0]["source"])):
+        if code and not imports_numeric("".join(code[0]["source"])):
             src = code[0]["source"]
             src = src if isinstance(src, list) else src.splitlines(keepends=True)
-            code[0]["source"] = ["import numpy, matplotlib  # in the browser (JupyterLite) this loads them first\n"] + src
+            code[0]["source"] = [NUMERIC_LINE] + src
             added.append(path.name)
         (dest / path.name).write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return added

@@ -24,6 +24,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -78,8 +79,8 @@ class Traffic:
 
 @pytest.fixture(scope="module")
 def lite(site, browser_context, screenshot_dir):
-    """The notebook opened in the lite app, its kernel Idle; yields (page, traffic, seconds to Idle,
-    number of requests until Idle)."""
+    """The notebook opened in the lite app, its kernel Idle: ``page``, ``traffic``, ``idle`` (seconds
+    from opening to Idle), ``until_idle`` (the requests until then), ``failed_until_idle``."""
     base, out = site
     traffic = Traffic()
     on_request = lambda r: traffic.urls.append(r.url)  # noqa: E731
@@ -98,10 +99,11 @@ def lite(site, browser_context, screenshot_dir):
         page.wait_for_selector(".jp-NotebookPanel", timeout=60_000)
         page.get_by_text("Python (Pyodide) | Idle").first.wait_for(timeout=180_000)
         idle = time.monotonic() - t0
-        n_idle = len(traffic.urls)
-        print(f"\nlite: kernel Idle {idle:.1f} s after opening {NOTEBOOK}; {n_idle} requests, "
-              f"{len(traffic.outside())} outside the site")
-        yield page, traffic, idle, n_idle
+        until_idle, failed = list(traffic.urls), list(traffic.failed)
+        print(f"\nlite: kernel Idle {idle:.1f} s after opening {NOTEBOOK}; {len(until_idle)} requests, "
+              f"{len(traffic.outside())} outside the site, {len(failed)} failed")
+        yield SimpleNamespace(page=page, traffic=traffic, idle=idle, until_idle=until_idle,
+                              failed_until_idle=failed)
     finally:
         try:
             page.screenshot(path=str(screenshot_dir / "lite.png"))
@@ -174,26 +176,45 @@ def test_the_site_serves_its_own_pyodide_and_wheels(site):
         assert packages[name]["file_name"].startswith(cdn) and name not in local
 
 
+def test_the_site_holds_the_notebooks_for_its_kernel(site):
+    """Every numbered notebook and the explorer wall, each naming the site's kernel (no "Select
+    Kernel" question), each first code cell importing numpy and matplotlib (the kernel loads a
+    package when a cell imports it); the cells are the repository's, but for that one line."""
+    base, out = site
+    index = json.loads(urllib.request.urlopen(f"{base}/api/contents/all.json", timeout=5).read())
+    served = sorted(c["name"] for c in index["content"] if c["type"] == "notebook")
+    expected = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")) + ["explorers.ipynb"]
+    assert served == sorted(expected)
+    for name in expected:
+        nb = json.loads(urllib.request.urlopen(f"{base}/files/{name}", timeout=5).read())
+        assert nb["metadata"]["kernelspec"]["name"] == "python", name
+        original = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
+        code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+        assert build_lite.imports_numeric("".join(code[0]["source"])), name
+        src = lambda cells: ["".join(c["source"]).replace(build_lite.NUMERIC_LINE, "") for c in cells]  # noqa: E731
+        assert src(nb["cells"]) == src(original["cells"]), f"{name}: the site's cells differ from the repository's"
+
+
 # ---------------------------------------------------------------- in the browser
 
 def test_a_notebook_opens_and_the_kernel_is_idle_with_no_request_outside_the_site(lite):
-    page, traffic, idle, n_idle = lite
+    page = lite.page
     nb = json.loads((ROOT / "notebooks" / NOTEBOOK).read_text(encoding="utf-8"))
     title = "".join(nb["cells"][0]["source"]).splitlines()[0].lstrip("# ").strip()
     heading = page.locator(".jp-NotebookPanel .jp-MarkdownCell h1").first
     assert heading.is_visible() and title in heading.inner_text(), "the notebook's title is not shown"
-    seen = traffic.urls[:n_idle]
+    seen = lite.until_idle
     assert [u for u in seen if not LOCAL.match(u) and not u.startswith(("data:", "blob:"))] == []
-    assert not [f for f in traffic.failed if "pyodide" in f or "/api/" in f], traffic.failed[:5]
+    assert lite.failed_until_idle == []
     # the core and the preloaded wheels came from the site before Idle
     for piece in ("static/pyodide/pyodide.asm.wasm", "static/pyodide/python_stdlib.zip",
                   "static/pyodide/rbteach-", "static/pyodide/ipywidgets-", "static/pyodide/sympy-"):
         assert any(piece in u for u in seen), f"{piece} was not loaded before Idle"
-    assert idle < 180
+    assert lite.idle < 180
 
 
 def test_a_sympy_cell_computes(lite):
-    page, traffic, _, _ = lite
+    page, traffic = lite.page, lite.traffic
     before = len(traffic.urls)
     cell = run_cell(page, "import sympy as sp\nx = sp.symbols('x')\n"
                           "area = sp.integrate(x * sp.sin(x), (x, 0, sp.pi))\n"
@@ -203,7 +224,7 @@ def test_a_sympy_cell_computes(lite):
 
 
 def test_an_ipywidgets_slider_renders_and_follows_the_keyboard(lite):
-    page, traffic, _, _ = lite
+    page, traffic = lite.page, lite.traffic
     before = len(traffic.urls)
     cell = run_cell(page, "import ipywidgets as w\nslider = w.IntSlider(value=3, min=0, max=10, description='n')\nslider")
     handle = cell.locator(".widget-slider .noUi-handle").first
@@ -223,7 +244,7 @@ def test_an_ipywidgets_slider_renders_and_follows_the_keyboard(lite):
 
 
 def test_rbteach_is_installed_and_fails_only_at_numpy(lite):
-    page, traffic, _, _ = lite
+    page, traffic = lite.page, lite.traffic
     before = len(traffic.urls)
     cell = run_cell(page, "import importlib.metadata as md, rbteach\n"
                           "print(rbteach.__version__, md.version('ipywidgets'), md.version('anywidget'))")
@@ -242,7 +263,7 @@ def test_rbteach_is_installed_and_fails_only_at_numpy(lite):
 def test_numpy_is_asked_of_pyodides_cdn(lite, site):
     """What the site does not hold comes from Pyodide's default location: the lock's absolute URL
     (here the request is aborted inside the browser, so the import fails naming numpy)."""
-    page, traffic, _, _ = lite
+    page, traffic = lite.page, lite.traffic
     base, _ = site
     lock = json.loads(urllib.request.urlopen(f"{base}/static/pyodide/pyodide-lock.json", timeout=5).read())
     before = len(traffic.urls)
