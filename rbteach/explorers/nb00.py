@@ -173,24 +173,6 @@ LIVE_BAR_XLIM = (-0.6, 4.4)
 LIVE_WIDTH, LIVE_SHARES = 860, (1.15, 1.0)
 
 
-def _arrow3d(tip) -> np.ndarray:
-    """An arrow from the origin to ``tip`` as one polyline (NaN rows break it): the shaft and four
-    barbs around the tip, so that it reads as an arrow from every side while the view turns.
-    The last row is the tip (the page writes a line's label just beyond its last point)."""
-    tip = np.asarray(tip, dtype=float)
-    size = float(np.linalg.norm(tip))
-    d = tip / size
-    a = np.cross(d, [1.0, 0.0, 0.0] if abs(d[0]) < 0.9 else [0.0, 1.0, 0.0])
-    a /= np.linalg.norm(a)
-    b = np.cross(d, a)
-    back = tip - 0.15 * size * d
-    gap = np.full(3, np.nan)
-    rows = [np.zeros(3), tip]
-    for u in (a, -a, b, -b):
-        rows += [gap, back + 0.06 * size * u, tip]
-    return np.array(rows)
-
-
 def scene(angle: float = DEFAULTS["angle"], axis_x: float = DEFAULTS["axis_x"],
           axis_y: float = DEFAULTS["axis_y"], axis_z: float = DEFAULTS["axis_z"]) -> dict:
     """The live picture (:mod:`rbteach.explorers.live`), the same as :func:`draw`: left a 3-D panel
@@ -199,7 +181,7 @@ def scene(angle: float = DEFAULTS["angle"], axis_x: float = DEFAULTS["axis_x"],
     right the four components of q as bars (w grey, x, y, z in the axis colours). The matrix R
     itself is in :func:`summary`, printed under the picture."""
     from ..plotting import AXIS_COLORS, PALETTE
-    from .live import line3d, series, space, xy
+    from .live import arrow3d, line3d, series, space, xy
 
     c = compute(angle=angle, axis_x=axis_x, axis_y=axis_y, axis_z=axis_z)
     R, n = c["R"], c["axis"]
@@ -207,7 +189,7 @@ def scene(angle: float = DEFAULTS["angle"], axis_x: float = DEFAULTS["axis_x"],
                     label=("x_w", "y_w", "z_w")[i]) for i, e in enumerate(np.eye(3))]
     lines.append(line3d(np.stack([-1.1 * n, 1.1 * n]), color=PALETTE["black"], width=1.2, label="axis"))
     for i in range(3):
-        lines.append(line3d(_arrow3d(0.8 * R[:, i]), color=AXIS_COLORS[i], width=2.5,
+        lines.append(line3d(arrow3d(0.8 * R[:, i], head=0.15, barb=0.06), color=AXIS_COLORS[i], width=2.5,
                             label=("x_b", "y_b", "z_b")[i]))
     title = f"{angle:g}° about ({axis_x:g}, {axis_y:g}, {axis_z:g}): body axes = columns of R"
     left = space(lines, radius=LIVE_RADIUS, title=title, elev=VIEW[0], azim=VIEW[1], world_axes=False,

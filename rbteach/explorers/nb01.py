@@ -238,23 +238,6 @@ def _ellipsoid_wire(radii, axes, n: int = 48) -> np.ndarray:
     return (unit * radii) @ np.asarray(axes).T
 
 
-def _arrow3d(tip) -> np.ndarray:
-    """An arrow from the origin to ``tip`` as one polyline (NaN rows break it): the shaft and four
-    barbs around the tip; the last row is the tip (the page writes a line's label just beyond it)."""
-    tip = np.asarray(tip, dtype=float)
-    size = float(np.linalg.norm(tip))
-    d = tip / size
-    a = np.cross(d, [1.0, 0.0, 0.0] if abs(d[0]) < 0.9 else [0.0, 1.0, 0.0])
-    a /= np.linalg.norm(a)
-    b = np.cross(d, a)
-    back = tip - 0.1 * size * d
-    gap = np.full(3, np.nan)
-    rows = [np.zeros(3), tip]
-    for u in (a, -a, b, -b):
-        rows += [gap, back + 0.04 * size * u, tip]
-    return np.array(rows)
-
-
 def scene(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAULTS["c"],
           dx: float = DEFAULTS["dx"], dy: float = DEFAULTS["dy"], dz: float = DEFAULTS["dz"],
           shape: str = DEFAULTS["shape"]) -> dict:
@@ -266,7 +249,7 @@ def scene(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAULT
     of I about O as bars, orange > 0 and sky blue < 0 (draw()'s table; the numbers are in
     :func:`summary`)."""
     from ..plotting import AXIS_COLORS, PALETTE, inertia_ellipsoid_radii
-    from .live import line3d, series, space, xy
+    from .live import arrow3d, line3d, series, space, xy
 
     r = compute(a=a, b=b, c=c, dx=dx, dy=dy, dz=dz, shape=shape)
     d = r["offset"]
@@ -283,8 +266,8 @@ def scene(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAULT
              line3d(_cross3d(np.zeros(3), 0.05 * R), color=purple, width=3.0),
              line3d([[0.0, 0.0, -0.2 * R / 1.08]], color=purple, label="O")]     # the label below O
     for i in range(3):
-        lines.append(line3d(_arrow3d(0.75 * R * r["O"][:, i]), color=AXIS_COLORS[i], width=2.5,
-                            label="123"[i]))
+        tip = 0.75 * R * r["O"][:, i]
+        lines.append(line3d(arrow3d(tip, head=0.1, barb=0.04), color=AXIS_COLORS[i], width=2.5, label="123"[i]))
     title = f"{shape} ({MASS:g} kg), centre of mass at d = ({dx:g}, {dy:g}, {dz:g}) m"
     left = space(lines, radius=R, title=title, elev=VIEW[0], azim=VIEW[1], world_axes=True, width=1.0)
 
