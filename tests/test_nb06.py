@@ -115,11 +115,16 @@ def test_start_is_far_from_the_separatrix():
 
 
 def test_energy_drift_is_first_order_over_the_whole_slider_range():
-    # The largest |T/T₀ − 1| over the run grows with dt at every slider step and halves with dt.
-    dts = np.round(np.arange(0.02, 0.4001, 0.02), 2)
+    # At every value of the dt slider the largest |T/T₀ − 1| over the run is ∝ dt within 10 % (the run
+    # ends at the last whole step before 8 s, so between neighbouring fine steps it can dip slightly) ...
+    c = nb06.controls()["dt"]
+    dts = c.min + c.step * np.arange(round((c.max - c.min) / c.step) + 1)
+    assert dts[0] == 0.02 and abs(dts[-1] - 0.4) < 1e-12 and len(dts) > 300
     drift = np.array([nb06.compute(dt=dt)["max_energy_drift"] for dt in dts])
-    assert np.all(np.diff(drift) > 0)
-    np.testing.assert_allclose(drift / dts, 0.97, rtol=0.1)
+    np.testing.assert_allclose(drift / dts, 0.92, rtol=0.1)
+    # ... it grows with dt on a coarse grid, and halves with dt.
+    coarse = np.array([nb06.compute(dt=dt)["max_energy_drift"] for dt in np.round(np.arange(0.02, 0.4001, 0.02), 2)])
+    assert np.all(np.diff(coarse) > 0)
     for a, b in ((0.4, 0.2), (0.2, 0.1), (0.1, 0.05), (0.04, 0.02)):
         ratio = nb06.compute(dt=a)["max_energy_drift"] / nb06.compute(dt=b)["max_energy_drift"]
         assert 1.7 < ratio < 2.3, (a, b, ratio)

@@ -63,7 +63,7 @@ def test_zero_omega_gives_zero_drift():
 def test_summary_depends_on_main_control():
     r = nb07.compute(**{**nb07.DEFAULTS, "I3": 1.2})
     s = nb07.summary(**{**nb07.DEFAULTS, "I3": 1.2})
-    assert s.startswith("I = (1.00, 1.00, 1.20) kg m², rk4, dt = 0.050 s, 400 steps\n")
+    assert s.startswith("I = (1.000, 1.000, 1.200) kg m², rk4, dt = 0.050 s, 400 steps\n")
     assert f"max |ω − ω_exact| = {r['max_omega_error']:.2e}" in s
     assert f"max energy drift = {r['max_energy_drift']:.2e}" in s
     assert nb07.summary(**nb07.DEFAULTS) != s
@@ -107,7 +107,7 @@ def test_redraw_refuses_a_figure_with_other_curves_and_leaves_it(moved):
 def test_summary_reads_as_sentences_with_the_computed_maxima():
     r = nb07.compute(**nb07.DEFAULTS)
     s = nb07.summary(**nb07.DEFAULTS)
-    assert s.startswith("I = (1.00, 1.00, 1.50) kg m², rk4, dt = 0.050 s, 400 steps\nmax |ω − ω_exact| ")
+    assert s.startswith("I = (1.000, 1.000, 1.500) kg m², rk4, dt = 0.050 s, 400 steps\nmax |ω − ω_exact| ")
     assert f"max |ω − ω_exact| = {r['max_omega_error']:.2e} rad/s" in s
     assert f"max energy drift = {r['max_energy_drift']:.2e}" in s
     split = nb07.summary(**{**nb07.DEFAULTS, "method": "splitting"})

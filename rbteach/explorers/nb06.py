@@ -326,7 +326,8 @@ def controls() -> dict:
     style = {"description_width": "initial"}
     buttons = {"description_width": "initial", "button_width": "auto"}
     return {
-        "dt": w.FloatSlider(value=DEFAULTS["dt"], min=0.02, max=0.4, step=0.02, readout_format=".2f",
+        # fine steps: a drag gives a new value, hence a new picture, at every frame of the live explorer
+        "dt": w.FloatSlider(value=DEFAULTS["dt"], min=0.02, max=0.4, step=0.001, readout_format=".3f",
                             description="time step dt (s)", continuous_update=False, style=style,
                             layout=w.Layout(width="420px")),
         "update": w.ToggleButtons(options=[(UPDATE_LABELS[u], u) for u in UPDATES],

@@ -71,7 +71,7 @@ def moments_problem(I1, I2, I3):
         k = int(np.argmax(m))                      # the largest moment is the one that is too large
         i, j = [n for n in range(3) if n != k]
         if m[k] > m[i] + m[j]:
-            return (f"I{i + 1} + I{j + 1} = {m[i] + m[j]:.2f} < I{k + 1} = {m[k]:.2f}: the triangle "
+            return (f"I{i + 1} + I{j + 1} = {m[i] + m[j]:.3f} < I{k + 1} = {m[k]:.3f}: the triangle "
                     f"inequality fails, no mass distribution has these moments")
         return str(exc)
     return None
@@ -161,7 +161,7 @@ def _check_not_blown_up(traj, w0, method):
 
 
 def _label(I1, I2, I3, dt, method):
-    return f"I = ({float(I1):.2f}, {float(I2):.2f}, {float(I3):.2f}) kg m², {method}, dt = {float(dt):.3f} s"
+    return f"I = ({float(I1):.3f}, {float(I2):.3f}, {float(I3):.3f}) kg m², {method}, dt = {float(dt):.3f} s"
 
 
 def summary(I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], I3=DEFAULTS["I3"], w1=DEFAULTS["w1"], w2=DEFAULTS["w2"],
@@ -170,7 +170,7 @@ def summary(I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], I3=DEFAULTS["I3"], w1=DEFAULTS
     and L drift over the run. For moments no body can have: that, and why."""
     problem = moments_problem(I1, I2, I3)
     if problem is not None:
-        return f"I = ({float(I1):.2f}, {float(I2):.2f}, {float(I3):.2f}) kg m²: not a physical body\n{problem}"
+        return f"I = ({float(I1):.3f}, {float(I2):.3f}, {float(I3):.3f}) kg m²: not a physical body\n{problem}"
     r = compute(I1=I1, I2=I2, I3=I3, w1=w1, w2=w2, w3=w3, dt=dt, method=method)
     return (f"{_label(I1, I2, I3, dt, method)}, {r['steps']} steps\n"
             f"max |ω − ω_exact| {fmt_small(r['max_omega_error'])} rad/s, "
@@ -192,7 +192,7 @@ def draw(I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], I3=DEFAULTS["I3"], w1=DEFAULTS["w
     problem = moments_problem(I1, I2, I3)
     if problem is not None:
         fig = plt.figure(figsize=(9, 3.2), dpi=FIGURE_DPI)
-        fig.text(0.5, 0.5, f"I = ({float(I1):.2f}, {float(I2):.2f}, {float(I3):.2f}): not a physical body\n"
+        fig.text(0.5, 0.5, f"I = ({float(I1):.3f}, {float(I2):.3f}, {float(I3):.3f}): not a physical body\n"
                  f"{problem}", ha="center", va="center", wrap=True, fontsize=11, color=PALETTE["vermillion"])
         return fig
     r = compute(I1=I1, I2=I2, I3=I3, w1=w1, w2=w2, w3=w3, dt=dt, method=method)
@@ -330,9 +330,9 @@ def controls() -> dict:
                              readout_format=fmt, continuous_update=False, style=style, layout=layout)
 
     return {
-        "I1": slider("I1", 0.2, 2.0, 0.05, "I1 (kg m²)"),
-        "I2": slider("I2", 0.2, 2.0, 0.05, "I2 (kg m²)"),
-        "I3": slider("I3", 0.2, 2.0, 0.05, "I3 (kg m²)"),
+        "I1": slider("I1", 0.2, 2.0, 0.005, "I1 (kg m²)", ".3f"),   # fine steps: a new picture every frame of a drag
+        "I2": slider("I2", 0.2, 2.0, 0.005, "I2 (kg m²)", ".3f"),
+        "I3": slider("I3", 0.2, 2.0, 0.005, "I3 (kg m²)", ".3f"),
         "w1": slider("w1", -2.0, 2.0, 0.1, "ω₀1 (rad/s)"),
         "w2": slider("w2", -2.0, 2.0, 0.1, "ω₀2 (rad/s)"),
         "w3": slider("w3", -2.0, 2.0, 0.1, "ω₀3 (rad/s)"),
