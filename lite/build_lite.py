@@ -311,8 +311,10 @@ def build(out: Path, cache: Path | None = None) -> Path:
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("out", nargs="?", default=str(ROOT / "build" / "lite"))
-    ap.add_argument("--cache", default=str(ROOT / "build" / "lite-cache"))
+    ap.add_argument("out", nargs="?", default=str(ROOT / "build" / "lite"),
+                    help="the site, replaced (default build/lite): serve it with any static web server")
+    ap.add_argument("--cache", default=str(ROOT / "build" / "lite-cache"),
+                    help="downloads and the npm install, kept between builds (default build/lite-cache)")
     args = ap.parse_args(argv)
     build(Path(args.out), Path(args.cache))
 
