@@ -5,6 +5,7 @@
 #   make notebooks  re-execute every notebook and store its outputs
 #   make student    the student edition (no worked solutions) in student/
 #   make explorers  the explorer wall (notebooks/explorers.ipynb) served by Voilà, without code
+#   make lite       the class without installs: a JupyterLite site in build/lite (any static web server)
 #   make site       the website in build/site/html (Sphinx + myst-nb, nothing from a CDN)
 #   make bench      run the benchmarks in benchmarks/
 #   make lock       regenerate constraints.txt, the exact versions every install uses
@@ -14,6 +15,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 LAB_STAMP  := $(VENV)/.rbteach-lab
 TEST_STAMP := $(VENV)/.rbteach-test
+LITE_STAMP := $(VENV)/.rbteach-lite
 CONSTRAINTS := constraints.txt
 PIP := $(BIN)/python -m pip install --quiet -c $(CONSTRAINTS)
 NOTEBOOKS := $(sort $(wildcard notebooks/[0-9]*.ipynb))
@@ -29,7 +31,7 @@ else
 OTHER_KERNELS ?= ARMV8
 endif
 
-.PHONY: install lab test test-kernels notebooks student site explorers bench chromium node lock clean
+.PHONY: install lab test test-kernels notebooks student site explorers lite bench chromium node lock clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +46,11 @@ $(LAB_STAMP): pyproject.toml $(CONSTRAINTS) | $(VENV)/bin/python
 $(TEST_STAMP): $(LAB_STAMP)
 	$(PIP) -e '.[lab,test,site,teach,lite]'
 	touch $(TEST_STAMP)
+
+# The class without installs needs only the lab and lite extras (not the test stack).
+$(LITE_STAMP): $(LAB_STAMP)
+	$(PIP) -e '.[lab,lite]'
+	touch $(LITE_STAMP)
 
 install: $(LAB_STAMP)
 
@@ -70,6 +77,9 @@ node:
 	else \
 	  echo "NOTE: npm is not installed: make site and its browser test need it."; \
 	fi
+
+lite: $(LITE_STAMP) node
+	$(BIN)/python lite/build_lite.py build/lite
 
 site: $(TEST_STAMP) node
 	$(BIN)/python site/build_site.py build/site
