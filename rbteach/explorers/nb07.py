@@ -228,8 +228,8 @@ def redraw(fig, I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], I3=DEFAULTS["I3"], w1=DEFA
 
     Returns ``False`` (``fig`` untouched) when the figure has other panels or curves: moments that no
     body can have, or a change between symmetric (attitude error shown) and asymmetric moments.
-    Keeping the axes, ticks and legends is what makes the explorer's redraw fast (see
-    ``benchmarks/bench_explorer_latency.py``).
+    Keeping the axes, ticks and legends is what makes the PNG path's redraw (``widget()``, which
+    ``benchmarks/bench_explorer_drag.py`` compares with the live explorer) fast.
     """
     if moments_problem(I1, I2, I3) is not None or len(fig.axes) != 2:
         return False
