@@ -32,6 +32,7 @@ from . import _validate as _v
 
 __all__ = ["attitude_player", "AttitudePlayer", "slerp_samples"]
 
+#: Colours of the world vectors, in order: black, then the palette's reddish purple, orange, sky blue.
 _VECTOR_COLORS = ("#000000", "#CC79A7", "#E69F00", "#56B4E9")
 
 

@@ -24,7 +24,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 from . import _validate as _v  # noqa: E402
 
 __all__ = ["AXIS_COLORS", "AXIS_STYLES", "PALETTE", "FIGURE_DPI", "use_course_style", "new_3d", "set_equal_3d", "draw_frame", "draw_vector", "draw_ellipsoid",
-           "draw_box", "inertia_ellipsoid_radii", "mesh_outline", "animate_attitude"]
+           "draw_box", "inertia_ellipsoid_radii", "mesh_outline"]
 
 #: The Okabe–Ito palette (Okabe & Ito, "Color Universal Design", 2008): told apart with every
 #: common colour-vision deficiency. Every colour in the collection's figures comes from here
@@ -155,10 +155,6 @@ def draw_box(ax, a, b, c, R=None, center=(0.0, 0.0, 0.0), **kw):
     return arts
 
 
-#: Colours of the extra world vectors of :func:`animate_attitude`, in order.
-_VECTOR_COLORS = ("k", PALETTE["reddish purple"], PALETTE["orange"], PALETTE["sky blue"])
-
-
 def mesh_outline(vertices, faces) -> np.ndarray:
     """The edges where a triangle mesh's surface bends: a body's outline for drawing.
 
@@ -191,102 +187,3 @@ def mesh_outline(vertices, faces) -> np.ndarray:
             owners.setdefault((min(a, b), max(a, b)), []).append(k)
     keep = [e for e, fs in owners.items() if len(fs) != 2 or n[fs[0]] @ n[fs[1]] < 1.0 - 1e-9]
     return v[np.array(keep, dtype=np.int64).reshape(-1, 2)]
-
-
-def animate_attitude(q, *, vectors_world=None, body_edges=None, every=1, interval=50, length=1.0, title=None):
-    """Animate the body axes of an attitude history: one frame per ``every``-th quaternion.
-
-    Each frame draws the columns of ``R = rbteach.quaternion.to_matrix(q[k])`` (the body axes
-    x', y', z' seen in the world frame, coloured :data:`AXIS_COLORS`), the optional outline of
-    the body (``R p`` for each point ``p`` of ``body_edges``) and the optional world vectors
-    (e.g. the angular momentum L, fixed in space for a free body). The figure is small
-    (3.6 × 3.6 in at 60 dpi, no ticks or panes) so that ``anim.to_jshtml()`` keeps a notebook
-    light and fast; the artists are updated in place (``blit=True``).
-
-    Parameters
-    ----------
-    q : array_like, shape (n, 4)
-        Body → world attitudes (w, x, y, z); each is normalised by ``to_matrix``.
-    vectors_world : dict, optional
-        ``{label: v}`` with ``v`` of shape (3,) (a fixed vector) or (n, 3) (one per sample of ``q``),
-        world frame, drawn from the origin in black, purple, orange, brown.
-    body_edges : array_like, shape (m, 2, 3), optional
-        Segments in the body frame (e.g. :func:`mesh_outline` of the body's mesh, with its centre
-        of mass at the origin), drawn in dark grey.
-    every : int
-        Use samples ``0, every, 2 every, …`` as frames.
-    interval : float
-        Delay between frames in milliseconds (> 0).
-    length : float
-        Length of the drawn body axes (> 0); the view is a cube of half-width ``1.2 · max(length, |v|)``.
-    title : str, optional
-        Figure title; the frame's sample index is appended.
-
-    Returns
-    -------
-    matplotlib.animation.FuncAnimation
-        Show it in a notebook with ``HTML(anim.to_jshtml())`` and close its figure
-        (``plt.close(anim._fig)``) so no extra static picture is shown.
-    """
-    from matplotlib.animation import FuncAnimation
-
-    from . import quaternion as _q
-
-    qa = _v.quaternion(q, "q")
-    if qa.ndim != 2:
-        raise ValueError(f"q must have shape (n, 4), got shape {qa.shape}")
-    n = qa.shape[0]
-    every = _v.positive_int(every, "every")
-    interval = _v.positive(interval, "interval")
-    length = _v.positive(length, "length")
-    vecs = []
-    for i, (label, v) in enumerate((vectors_world or {}).items()):
-        a = _v.vector3(v, f"vectors_world[{label!r}]")
-        if a.shape not in ((3,), (n, 3)):
-            raise ValueError(f"vectors_world[{label!r}] must have shape (3,) or ({n}, 3), got shape {a.shape}")
-        vecs.append((str(label), np.broadcast_to(a, (n, 3)), _VECTOR_COLORS[i % len(_VECTOR_COLORS)]))
-    if body_edges is None:
-        edges = np.zeros((0, 2, 3))
-    else:
-        edges = _v.array(body_edges, "body_edges", (2, 3))
-        if edges.ndim != 3:
-            raise ValueError(f"body_edges must have shape (m, 2, 3), got shape {edges.shape}")
-    # one polyline for all the segments, NaN rows between them (Matplotlib breaks the line there)
-    outline = np.concatenate([edges, np.full((edges.shape[0], 1, 3), np.nan)], axis=1).reshape(-1, 3)
-    idx = np.arange(0, n, every)
-    R = _q.to_matrix(qa[idx])                                        # (frames, 3, 3)
-
-    fig = plt.figure(figsize=(3.6, 3.6), dpi=60)
-    ax = fig.add_subplot(projection="3d")
-    fig.subplots_adjust(left=0.0, right=1.0, bottom=0.0, top=1.0)
-    radius = 1.2 * max([length] + [float(np.max(np.linalg.norm(v, axis=-1))) for _, v, _ in vecs]
-                       + [float(np.max(np.linalg.norm(edges, axis=-1), initial=0.0))])
-    set_equal_3d(ax, radius)
-    ax.set_box_aspect((1, 1, 1), zoom=1.3)
-    ax.set_axis_off()                  # no ticks or panes: text is what makes 3-D frames slow to render
-    ax.view_init(elev=20, azim=30)
-    for i, lab in enumerate("xyz"):   # the world axes, thin and grey
-        e = np.eye(3)[i] * radius
-        ax.plot(*np.stack([-e, e]).T, color="0.7", linewidth=0.8)
-        ax.text(*(1.05 * e), lab, color="0.5", fontsize=9)
-    axis_lines = [ax.plot([], [], [], color=AXIS_COLORS[i], linewidth=3, label=lab)[0]
-                  for i, lab in enumerate(("x'", "y'", "z'"))]
-    vec_lines = [ax.plot([], [], [], color=c, linewidth=2, linestyle="--", label=lab)[0] for lab, _, c in vecs]
-    body_line = ax.plot([], [], [], color="0.25", linewidth=1.2)[0]
-    ax.legend(loc="upper right", fontsize=9)
-    head = ax.text2D(0.02, 0.97, "", transform=ax.transAxes, fontsize=9, va="top")
-
-    def update(frame):
-        k = idx[frame]
-        for i, line in enumerate(axis_lines):
-            tip = R[frame][:, i] * length
-            line.set_data_3d([0.0, tip[0]], [0.0, tip[1]], [0.0, tip[2]])
-        for line, (_, v, _) in zip(vec_lines, vecs):
-            line.set_data_3d([0.0, v[k, 0]], [0.0, v[k, 1]], [0.0, v[k, 2]])
-        body = outline @ R[frame].T                                 # R p for every outline point
-        body_line.set_data_3d(body[:, 0], body[:, 1], body[:, 2])
-        head.set_text(f"{title + chr(10) if title else ''}sample {k}")
-        return axis_lines + vec_lines + [body_line, head]
-
-    update(0)
-    return FuncAnimation(fig, update, frames=len(idx), interval=interval, blit=True)
