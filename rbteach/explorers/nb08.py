@@ -74,7 +74,9 @@ def flip_times(t, omega2) -> np.ndarray:
     Returns
     -------
     ndarray, shape (k,)
-        One time per sign change: each is a flip of the body (its middle axis turns over).
+        One time per sign change. Near the middle axis each is a flip of the body (its middle axis
+        turns over); far from it ω2 changes sign too while the body only wobbles (see ``compute``'s
+        ``flip``).
     """
     t = _v.array(t, "t")
     w = _v.array(omega2, "omega2")
