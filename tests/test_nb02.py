@@ -91,6 +91,8 @@ def test_the_main_control_is_the_angle_and_labels_are_not_cut():
     ctrls = nb02.controls()
     assert list(ctrls) == ["angle", "tilt"]
     assert all(c.style.description_width == "initial" for c in ctrls.values())
+    # a fine grid: a drag of the live explorer passes through many values (smooth motion)
+    assert all((c.max - c.min) / c.step >= 180 for c in ctrls.values())
 
 
 def test_figure_keeps_the_box_and_arrows_inside_the_view():

@@ -79,6 +79,8 @@ def test_controls_in_reading_order_with_labels_not_cut():
     ctrls = nb03.controls()
     assert list(ctrls) == ["yaw", "pitch", "roll", "wx", "wy", "wz"]
     assert all(c.style.description_width == "initial" for c in ctrls.values())
+    # a fine grid: a drag of the live explorer passes through many values (smooth motion)
+    assert all((c.max - c.min) / c.step >= 80 for c in ctrls.values())
 
 
 @pytest.mark.parametrize("w", [(0.3, -1.2, 0.8), (2.0, 2.0, 2.0), (-2.0, 2.0, -2.0), (0.0, 0.0, 0.0)])
