@@ -1,4 +1,4 @@
-# rbteach: every target does its own set-up on a fresh machine that has only python3 >= 3.10.
+# rbteach: every target does its own set-up on a fresh machine that has only python3 >= 3.11.
 #   make lab        JupyterLab on notebooks/ (127.0.0.1, token on): installs only what a student needs
 #   make test       the whole suite: unit, property, SymPy, nbval over notebooks/ (under several
 #                   OpenBLAS kernels), worked solutions, student edition, browser tests
