@@ -249,13 +249,17 @@ spec("dynamics.angular_momentum", D.angular_momentum,
 spec("dynamics.kinetic_energy", D.kinetic_energy,
      inertia=Arg("inertia_any", TENSOR, bad=BAD_TENSORS + BAD_MOMENTS[:2]), omega_body=Arg("vec3", V3))
 spec("dynamics.simulate", lambda inertia, omega0, q0=None, **kw: D.simulate(inertia, omega0, q0, **kw),
-     params=["inertia", "omega0", "q0", "dt", "steps", "method", "keep_every", "blowup"],
+     params=["inertia", "omega0", "q0", "dt", "steps", "method", "keep_every", "blowup", "torque_body", "force_world",
+             "point_body"],
      inertia=_INERTIA_BODY, omega0=Arg("vec3_n", V3), q0=Arg("quat_n", QUAT, optional=True, scale_free=True, bad=[("zero", np.zeros(4))]),
      dt=Arg("pos", 0.125, bad=[("zero", 0.0), ("negative", -1.0)]),
      steps=Arg("int", 4, bad=[("10**12 (memory)", 10 ** 12), ("not a multiple of keep_every", 5)]),
      method=Arg("choice", "rk4", ok=[("np.str_", np.str_("rk4"))]),
      keep_every=Arg("int", 2, bad=[("larger than steps", 8)]),
-     blowup=Arg("choice", "raise", ok=[("keep", "keep")]))
+     blowup=Arg("choice", "raise", ok=[("keep", "keep")]),
+     torque_body=Arg("vec3_1", V3B, optional=True),
+     force_world=Arg("vec3_1", np.array([0.0, 0.0, -2.0]), optional=True),
+     point_body=Arg("vec3_1", V3, optional=True))
 spec("dynamics.Trajectory", D.Trajectory, t=Arg("times1", TRAJ.t, bad=[("one sample short", TRAJ.t[:2])]),
      omega_body=Arg("traj3", TRAJ.omega_body), q=Arg("traj4", TRAJ.q, bad=[("zero", np.zeros((3, 4)))]),
      method=Arg("choice", "rk4"), inertia=Arg("inertia_any", MOMENTS, bad=BAD_MOMENTS[:2]))
