@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["build", "png", "message", "cached", "plain_log_axis", "fmt_small", "ROUNDING_FLOOR"]
+__all__ = ["build", "png", "message", "cached", "plot_indices", "plain_log_axis", "fmt_small", "ROUNDING_FLOOR"]
 
 
 def build(draw, summary, controls: dict, *, redraw=None, **overrides):
@@ -81,6 +81,26 @@ def cached(compute):
 
     wrapper.cache_clear = run.cache_clear
     return wrapper
+
+
+def plot_indices(y, bins: int):
+    """The samples a curve of ``y`` keeps: the first and the last, and in each of ``bins`` runs of
+    equal length the smallest and the largest value (so the thinned curve has every peak and dip
+    the full one has at a pixel's width). Increasing indices; all of them for a short curve."""
+    import numpy as np
+
+    y = np.asarray(y, dtype=float)
+    n = y.size
+    if n <= 2 * bins + 2:
+        return np.arange(n)
+    k = -(-n // bins)                                  # samples per bin
+    m = n // k * k
+    blocks = y[:m].reshape(-1, k)
+    start = np.arange(blocks.shape[0]) * k
+    parts = [[0, n - 1], start + np.argmin(blocks, axis=1), start + np.argmax(blocks, axis=1)]
+    if m < n:
+        parts += [[m + int(np.argmin(y[m:])), m + int(np.argmax(y[m:]))]]
+    return np.unique(np.concatenate(parts).astype(int))
 
 
 def message(exc: ValueError) -> str:

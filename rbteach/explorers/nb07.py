@@ -11,8 +11,8 @@ against the exact solution and the drifts of the energy and of the world angular
 below the rounding floor 1e-12 drawn on a grey band at the bottom), so a redraw stays fast. It is
 drawn twice from one :func:`compute` (remembered for the last few values, so a frame's summary
 and picture share one simulation): :func:`draw` with Matplotlib (the static figure) and
-:func:`scene` for the live explorer (:func:`rbteach.explorers.live.live`), whose curves keep every
-k-th sample, at most :data:`PLOT_POINTS`.
+:func:`scene` for the live explorer (:func:`rbteach.explorers.live.live`), whose curves keep each
+bin's extremes (:func:`rbteach.explorers.plot_indices`), at most :data:`PLOT_POINTS`.
 
 An integrator can blow up (explicit Euler with a large step, e.g. I = (0.6, 1, 1.5),
 ω₀ = (2, 2, 2), dt = 0.1 s): a free body's |ω| can never exceed ``I_max/I_min ≤ 10`` times its
@@ -32,7 +32,7 @@ from .. import analytic as _analytic
 from .. import dynamics as _dyn
 from .. import inertia as _inertia
 from .. import quaternion as _q
-from . import ROUNDING_FLOOR, cached, fmt_small, plain_log_axis
+from . import ROUNDING_FLOOR, cached, fmt_small, plain_log_axis, plot_indices
 
 __all__ = ["DURATION", "MAX_STEPS", "BLOWUP_FACTOR", "PLOT_POINTS", "DEFAULTS", "moments_problem", "compute",
            "summary", "draw", "redraw", "scene", "controls", "widget"]
@@ -293,26 +293,27 @@ def scene(I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], I3=DEFAULTS["I3"], w1=DEFAULTS["
     """The live picture (:mod:`rbteach.explorers.live`), the same as :func:`draw`: left ω_body(t)
     (ω₁ ω₂ ω₃ in the axis colours and styles) with the exact curves thin black; right, on a log
     scale, the errors against the exact solution and the drifts of T and L, values below the
-    rounding floor on the grey band. Curves keep every k-th sample (and the last), at most
-    :data:`PLOT_POINTS`. Moments that no body can have, or a run that blew up: ``ValueError``."""
+    rounding floor on the grey band. Each curve keeps the smallest and largest sample of each of
+    its bins (:func:`rbteach.explorers.plot_indices`: no peak or dip lost), at most :data:`PLOT_POINTS`. Moments that no body can have, or a run that blew up: ``ValueError``."""
     from ..plotting import AXIS_COLORS, AXIS_STYLES, PALETTE
     from .live import series, xy
 
     r = compute(I1=I1, I2=I2, I3=I3, w1=w1, w2=w2, w3=w3, dt=dt, method=method)
     t = r["t"]
-    n = t.size
-    keep = np.unique(np.r_[0:n:max(1, -(-n // PLOT_POINTS)), n - 1])
-    left = [series(t[keep], r["omega"][keep, i], color=AXIS_COLORS[i], dash=AXIS_STYLES[i], width=2.0,
+    bins = (PLOT_POINTS - 4) // 2                      # plot_indices keeps ≤ 2 bins + 4 samples
+    keep = [plot_indices(r["omega"][:, i], bins) for i in range(3)]
+    left = [series(t[keep[i]], r["omega"][keep[i], i], color=AXIS_COLORS[i], dash=AXIS_STYLES[i], width=2.0,
                    label=f"ω{i + 1}") for i in range(3)]
-    left += [series(t[keep], r["omega_exact"][keep, i], color=PALETTE["black"], width=0.8,
+    left += [series(t[keep[i]], r["omega_exact"][keep[i], i], color=PALETTE["black"], width=0.8,
                     label="exact" if i == 0 else None) for i in range(3)]
     curves = _log_curves(r)
-    k = np.unique(np.r_[1, keep[keep > 0]])             # the log curves start at the first step
     hatch = np.linspace(0.0, float(t[-1]), 241)
     right = [series(np.repeat(hatch, 3), np.tile([_LOG_BOTTOM, ROUNDING_FLOOR, np.nan], hatch.size),
                     color="#e0e0e0", width=3.0)]
-    right += [series(t[k], c["y"][k - 1], color=PALETTE[c["color"]], dash=c["dash"], width=c["width"],
-                     label=c["label"]) for c in curves]
+    for c in curves:                                    # the log curves start at the first step
+        k = 1 + plot_indices(c["y"], bins)
+        right.append(series(t[k], c["y"][k - 1], color=PALETTE[c["color"]], dash=c["dash"], width=c["width"],
+                            label=c["label"]))
     xlim = (0.0, float(t[-1]))
     return {"panels": [xy(left, xlim=xlim, ylim=_omega_ylim(r), title=_OMEGA_TITLE, xlabel="t (s)"),
                        xy(right, xlim=xlim, ylim=_log_ylim(curves), title=_LOG_TITLE, xlabel="t (s)", logy=True)]}

@@ -23,7 +23,7 @@ import numpy as np
 from .. import _validate as _v
 from .. import analytic as _an
 from .. import dynamics as _dyn
-from . import ROUNDING_FLOOR, cached, fmt_small, plain_log_axis
+from . import ROUNDING_FLOOR, cached, fmt_small, plain_log_axis, plot_indices
 
 __all__ = ["DEFAULTS", "MOMENTS", "OMEGA0", "LAB_METHODS", "MAX_STEPS", "DIVERGED", "DT_RANGE", "PLOT_BINS",
            "compute", "summary", "draw", "scene", "controls", "widget"]
@@ -131,31 +131,13 @@ def _floor(x):
 _YLIM = (1e-13, 10.0)
 
 
-def plot_indices(y, bins: int = PLOT_BINS) -> np.ndarray:
-    """The samples a curve of ``y`` keeps: the first and the last, and in each of ``bins`` runs of
-    equal length the smallest and the largest value (so the thinned curve has every peak and dip
-    the full one has at a pixel's width). Increasing indices; all of them for a short curve."""
-    y = np.asarray(y, dtype=float)
-    n = y.size
-    if n <= 2 * bins + 2:
-        return np.arange(n)
-    k = -(-n // bins)                                  # samples per bin
-    m = n // k * k
-    blocks = y[:m].reshape(-1, k)
-    start = np.arange(blocks.shape[0]) * k
-    parts = [[0, n - 1], start + np.argmin(blocks, axis=1), start + np.argmax(blocks, axis=1)]
-    if m < n:
-        parts += [[m + int(np.argmin(y[m:])), m + int(np.argmax(y[m:]))]]
-    return np.unique(np.concatenate(parts).astype(int))
-
-
 def _curves(r) -> dict:
     """The three plotted curves as (t, |value| clamped at the rounding floor), thinned by
     :func:`plot_indices`: shared by :func:`draw` and :func:`scene`."""
     out = {}
     for key in ("energy_drift", "L_drift", "omega_error"):
         y = _floor(r[key])
-        i = plot_indices(y)
+        i = plot_indices(y, PLOT_BINS)
         out[key] = (r["t"][i], y[i])
     return out
 
