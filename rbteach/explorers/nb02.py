@@ -192,25 +192,6 @@ LIVE_TOP = 1.5
 _RING = 48
 
 
-def _arrow3d(tip, size: float | None = None) -> np.ndarray:
-    """An arrow from the origin to ``tip`` as one polyline (NaN rows break it): the shaft and four
-    barbs around the tip (visible from every side while the view turns); the last row is the tip
-    (the page writes a line's label just beyond it). ``size`` sets the barbs (default: the length)."""
-    tip = np.asarray(tip, dtype=float)
-    length = float(np.linalg.norm(tip))
-    size = length if size is None else float(size)
-    d = tip / length
-    a = np.cross(d, [1.0, 0.0, 0.0] if abs(d[0]) < 0.9 else [0.0, 1.0, 0.0])
-    a /= np.linalg.norm(a)
-    b = np.cross(d, a)
-    back = tip - 0.12 * size * d
-    gap = np.full(3, np.nan)
-    rows = [np.zeros(3), tip]
-    for u in (a, -a, b, -b):
-        rows += [gap, back + 0.05 * size * u, tip]
-    return np.array(rows)
-
-
 def _box_edges(edges, R) -> np.ndarray:
     """The 12 edges of a box (full edge lengths ``edges``, centred at the origin) turned by ``R``, as
     one polyline: its two faces z = ∓c/2 as closed rings and the four edges between them, NaN rows
@@ -248,7 +229,7 @@ def scene(angle: float = DEFAULTS["angle"], tilt: float = DEFAULTS["tilt"]) -> d
     limits fixed by the body.
     """
     from ..plotting import AXIS_COLORS, PALETTE, inertia_ellipsoid_radii
-    from .live import line3d, series, space, xy
+    from .live import arrow3d, line3d, series, space, xy
 
     c = compute(angle=angle, tilt=tilt)
     radii = inertia_ellipsoid_radii(c["moments"])
@@ -256,7 +237,7 @@ def scene(angle: float = DEFAULTS["angle"], tilt: float = DEFAULTS["tilt"]) -> d
                     color=PALETTE["orange"], width=1.0, alpha=0.6),
              line3d(_box_edges(EDGES, c["R"]), color="#4d4d4d", width=1.5)]
     for i in range(3):
-        lines.append(line3d(_arrow3d(ARROW_LENGTH * c["axes"][:, i]), color=AXIS_COLORS[i], width=2.5,
+        lines.append(line3d(arrow3d(ARROW_LENGTH * c["axes"][:, i]), color=AXIS_COLORS[i], width=2.5,
                             label="123"[i]))
     left = space(lines, radius=VIEW_RADIUS, title=f"{_title_3d(angle, tilt)}; principal axes 1, 2, 3",
                  world_axes=True, width=1.0 - LIVE_BAR_SHARE, **VIEW)
