@@ -28,7 +28,8 @@ def test_compute_is_the_rbteach_simulation_with_gravity():
     assert r["period"] == period and r["t"][-1] == pytest.approx(nb11.PERIODS * period)
 
 
-@pytest.mark.parametrize("precession, kind", [(4.0, "waves"), (0.0, "cusps"), (-3.0, "loops")])
+@pytest.mark.parametrize("precession, kind", [(4.0, "waves"), (2.0, "waves"), (0.0, "cusps"), (-3.0, "loops"),
+                                             (7.0, "loops")])
 def test_paths_and_bounds(precession, kind):
     p = {**nb11.DEFAULTS, "precession": precession}
     r = nb11.compute(**p)

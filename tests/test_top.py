@@ -138,3 +138,27 @@ def test_disc_top_moments_from_inertia():
 def test_bad_input(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+@pytest.mark.parametrize("phi_dot0", [-40.0, -1.3, 0.4, 3.0, 4.5, 12.0, 30.0])
+def test_where_phi_dot_vanishes_decides_waves_cusps_loops(phi_dot0):
+    """From θ̇₀ = 0, φ̇ = 0 at u* = L_z/L3 and f(u*) = (1 − u*²) sin²θ₀ φ̇₀ (φ̇₀ − 2 mgl/L3): the axis reaches u*
+    (loops) exactly when that is > 0 and |u*| < 1, i.e. for φ̇₀ < 0 or φ̇₀ > 2 mgl/L3 (below L3/(I1 (1 + cos θ₀)))."""
+    th0, w3 = START["theta0"], START["omega3"]
+    k = top.constants(I1, I3, MGL, th0, phi_dot0, w3)
+    u_star = k["Lz"] / k["L3"]
+    s2 = math.sin(th0) ** 2
+    f_star = float(top.cubic(u_star, I1, I3, MGL, th0, phi_dot0, w3))
+    assert f_star == pytest.approx((1 - u_star ** 2) * s2 * phi_dot0 * (phi_dot0 - 2 * MGL / k["L3"]), rel=1e-9)
+    u1, u2, _ = top.cubic_roots(I1, I3, MGL, th0, phi_dot0, w3)
+    loops = u1 < u_star < u2
+    c = math.cos(th0)
+    assert loops == (-k["L3"] / (I1 * (1 - c)) < phi_dot0 < 0 or 2 * MGL / k["L3"] < phi_dot0 < k["L3"] / (I1 * (1 + c)))
+    # and the simulated azimuth of the axis turns back exactly when there are loops
+    period = top.nutation_period(I1, I3, MGL, th0, phi_dot0, w3)
+    w0, q0 = top.initial_state(th0, phi_dot0, w3)
+    tr = dynamics.simulate([I1, I1, I3], w0, q0, dt=period / 400, steps=400, force_world=[0, 0, -MGL / 0.06],
+                           point_body=[0, 0, 0.06])
+    ax = top.symmetry_axis(tr.q)
+    rate = np.diff(np.unwrap(np.arctan2(ax[:, 1], ax[:, 0])))
+    assert (rate.min() < 0 < rate.max()) == loops

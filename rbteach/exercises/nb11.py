@@ -69,7 +69,8 @@ def _theta_max_hints():
     u1 = _bounds()[0]
     approx = math.cos(th) - 2 * I1 * _MGL / (I3 * EX2_SPIN) ** 2 * math.sin(th) ** 2
     return {
-        "that is θ₀, where the top starts: the root at cos θ₀. The lower tilt bound is the other root in [−1, 1].":
+        "that is θ₀, where the top starts: its highest point, the root u₂ = cos θ₀. θ_max is at the other root "
+        "in [−1, 1], u₁.":
             EX2_TILT_DEG,
         "that is in radians; give θ_max in degrees.": math.acos(u1),
         "that is u = cos θ_max, the root itself; θ_max = arccos u₁ in degrees.": u1,

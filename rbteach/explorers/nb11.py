@@ -109,7 +109,7 @@ def _run(*, spin, tilt_deg, precession) -> dict:
     return r
 
 
-_KIND = {"waves": "waves (φ̇ keeps its sign)", "cusps": "cusps (φ̇ = 0 at the top of each arch)",
+_KIND = {"waves": "waves (φ̇ keeps its sign)", "cusps": "cusps (the axis stops at its highest points)",
          "loops": "loops (φ̇ changes sign)", "steady": "steady precession (no nutation)"}
 
 
