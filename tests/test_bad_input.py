@@ -27,18 +27,22 @@ import sympy as sp
 
 from rbteach import analytic as A
 from rbteach import body as B
+from rbteach import contact as Ct
 from rbteach import dynamics as D
 from rbteach import elliptic as E
 from rbteach import inertia as In
 from rbteach import quaternion as Q
 from rbteach import rotation as Rot
 from rbteach import symbolic as S
+from rbteach import top as Tp
 
 MODULES = {"quaternion": Q, "rotation": Rot, "inertia": In, "body": B, "dynamics": D,
-           "analytic": A, "elliptic": E, "symbolic": S}
+           "analytic": A, "elliptic": E, "symbolic": S, "contact": Ct, "top": Tp}
 
 #: Public names that are data, not functions.
 CONSTANTS = {"body.STATES", "dynamics.METHODS"}
+#: Public result types: functions return them, a user never builds one from raw input.
+RESULT_TYPES = {"contact.ContactImpulse"}
 
 
 class Arg:
@@ -276,6 +280,53 @@ _M01 = [("negative", -0.5), ("above 1", 1.5)]
 spec("elliptic.ellipk", E.ellipk, m=Arg("m01", 0.5, bad=_M01))
 spec("elliptic.ellipkinc", E.ellipkinc, phi=Arg("array", 0.75), m=Arg("m01", 0.5, bad=_M01 + [("1 (diverges)", 1.0)]))
 spec("elliptic.ellipj", E.ellipj, u=Arg("array", 0.75), m=Arg("m01", 0.5, bad=_M01))
+
+# --- contact (a body hitting the floor: v_rel·n < 0)
+INV_I = np.linalg.inv(TENSOR)
+K_AB = Ct.collision_matrix(2.0, INV_I, V3, 1.5, np.linalg.inv(np.diag(MOMENTS)), V3B)
+V_IN = np.array([0.3, -0.2, -1.5])                                   # approaching the floor n = +z
+N_UP = np.array([0.0, 0.0, 2.0])                                     # any length: normalised
+_E = Arg("real", 0.6, bad=[("negative", -0.1), ("above 1", 1.5)])
+_MU = Arg("nonneg", 0.4, bad=[("negative", -0.2)])
+spec("contact.inverse_inertia_world", Ct.inverse_inertia_world,
+     inertia_body=Arg("inertia", TENSOR, bad=BAD_TENSORS), q_r=Arg("quat", QUAT, scale_free=True, bad=[("zero", np.zeros(4))]))
+spec("contact.point_velocity", Ct.point_velocity, v=Arg("vec3", V3), omega=Arg("vec3", V3B), r=Arg("vec3", V3))
+spec("contact.relative_velocity", Ct.relative_velocity, v_a=Arg("vec3", V3), omega_a=Arg("vec3", V3B), r_a=Arg("vec3", V3),
+     v_b=Arg("vec3", V3B, optional=True), omega_b=Arg("vec3", V3, optional=True), r_b=Arg("vec3", V3B, optional=True))
+spec("contact.collision_matrix", Ct.collision_matrix, mass_a=Arg("pos", 2.0), inv_inertia_a=Arg("inertia_inv", INV_I),
+     r_a=Arg("vec3", V3), mass_b=Arg("pos", 1.5, optional=True),
+     inv_inertia_b=Arg("inertia_inv", np.linalg.inv(np.diag(MOMENTS)), optional=True), r_b=Arg("vec3", V3B, optional=True))
+spec("contact.normal_impulse", Ct.normal_impulse, v_rel=Arg("vec3", V_IN), normal=Arg("vec3", N_UP, scale_free=True,
+     bad=[("zero", np.zeros(3))]), K=Arg("mat3", K_AB), e=_E)
+spec("contact.contact_impulse", Ct.contact_impulse, v_rel=Arg("vec3", V_IN), normal=Arg("vec3", N_UP, scale_free=True,
+     bad=[("zero", np.zeros(3))]), K=Arg("mat3", K_AB), e=_E, mu=_MU)
+spec("contact.energy_change", Ct.energy_change, v_rel=Arg("vec3", V_IN), K=Arg("mat3", K_AB),
+     J=Arg("vec3", np.array([0.1, 0.05, 0.9])))
+
+
+def _collide(body_a, point, normal, e, mu=0.0, body_b=None):
+    import copy
+    return Ct.collide(copy.deepcopy(body_a), point, normal, e=e, mu=mu, body_b=copy.deepcopy(body_b))
+
+
+_BODY = B.RigidBody(2.0, TENSOR, velocity=[0.3, -0.2, -1.5], angular_velocity=[0.5, 0.1, -0.2])
+spec("contact.collide", _collide, params=["body_a", "point", "normal", "e", "mu", "body_b"],
+     body_a=Arg("body", _BODY), point=Arg("vec3_1", np.array([0.1, 0.2, -0.4])),
+     normal=Arg("vec3_1", N_UP, scale_free=True, bad=[("zero", np.zeros(3))]), e=_E, mu=_MU,
+     body_b=Arg("body", None, optional=True))
+
+# --- top (a disc top, I about the pivot)
+_TOP = dict(I1=Arg("pos", 0.6), I3=Arg("pos", 0.4), mgl=Arg("pos", 1.2))
+_START = dict(theta0=Arg("real", 0.7), phi_dot0=Arg("real", 0.5), omega3=Arg("real", 30.0),
+              theta_dot0=Arg("real", 0.0))
+for _name in ("constants", "cubic_coefficients", "cubic_roots", "nutation_bounds", "nutation_period"):
+    spec(f"top.{_name}", getattr(Tp, _name), **_TOP, **_START)
+spec("top.cubic", Tp.cubic, u=Arg("array", np.array([0.2, 0.5])), **_TOP, **_START)
+spec("top.effective_potential", Tp.effective_potential, theta=Arg("array", np.array([0.5, 0.9])), **_TOP,
+     Lz=Arg("real", 8.0), L3=Arg("real", 12.0))
+spec("top.precession_rates", Tp.precession_rates, **_TOP, omega3=Arg("real", 30.0), theta=Arg("real", 0.7))
+spec("top.initial_state", Tp.initial_state, **_START)
+spec("top.symmetry_axis", Tp.symmetry_axis, q=Arg("quat", QUAT, scale_free=True, bad=[("zero", np.zeros(4))]))
 
 # --- symbolic
 spec("symbolic.quaternion", S.quaternion, w=Arg("sym", a_), x=Arg("sym", 2), y=Arg("sym", b_), z=Arg("sym", 0))
@@ -589,7 +640,7 @@ def _public_callables():
         for name in mod.__all__:
             obj = getattr(mod, name)
             key = f"{mod_name}.{name}"
-            if not callable(obj):
+            if not callable(obj) or key in RESULT_TYPES:
                 yield key, None
                 continue
             yield key, obj
@@ -603,7 +654,7 @@ def test_every_public_function_has_an_entry():
     missing, wrong_params = [], []
     for key, obj in _public_callables():
         if obj is None:
-            if key not in CONSTANTS:
+            if key not in CONSTANTS | RESULT_TYPES:
                 missing.append(f"{key} (data: add it to CONSTANTS)")
             continue
         if key not in SPECS:

@@ -59,9 +59,11 @@ def test_player_shows_plays_orbits_and_matches_rbteach(page, lab, path, screensh
     # Play: time advances, pixels change, frames come at the display's rate
     label = root.locator(".rbteach-time-label")
     before = label.inner_text()
+    root.locator(".rbteach-speed").select_option("0.25")      # slow enough not to reach the end
     root.get_by_role("button", name="Play").click()
     time.sleep(1.5)
     state = root.evaluate("r => [r.rbteach.state.t, r.rbteach.state.frames, r.rbteach.state.playing]")
+    assert state[2], f"{path.name}: the player stopped by itself within 1.5 s at ×0.25"
     root.get_by_role("button", name="Pause").click()
     assert state[0] > data["t"][0] and label.inner_text() != before, f"{path.name}: Play did not advance the time"
     assert state[1] >= 20, f"{path.name}: only {state[1]} frames in 1.5 s of play"

@@ -72,11 +72,21 @@ def test_wall_lists_every_explorer():
         assert f"live({m})" in text, f"the wall does not show {m}"
 
 
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
 def test_wall_needs_its_token(wall):
-    base, _ = wall
+    """Without the token the page is not served: a refusal or a redirect to the login page."""
+    base, token = wall
+    opener = urllib.request.build_opener(_NoRedirect)
     with pytest.raises(urllib.error.HTTPError) as refused:
-        urllib.request.urlopen(base + "/", timeout=30)
-    assert refused.value.code in (401, 403)
+        opener.open(base + "/", timeout=30)
+    assert refused.value.code in (401, 403) or (
+        refused.value.code == 302 and "/login" in refused.value.headers.get("Location", ""))
+    with opener.open(f"{base}/?token={token}", timeout=120) as ok:   # with it, the wall
+        assert ok.status == 200
 
 
 def test_every_explorer_on_the_wall_answers_its_main_control(wall, browser_context, screenshot_dir):
