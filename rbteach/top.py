@@ -22,6 +22,7 @@ argument).
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -31,6 +32,40 @@ from . import quaternion as _q
 
 __all__ = ["constants", "cubic_coefficients", "cubic", "cubic_roots", "nutation_bounds", "nutation_period",
            "effective_potential", "precession_rates", "initial_state", "symmetry_axis"]
+
+
+_TOP_ARGS = ("I1", "I3", "mgl", "theta0", "phi_dot0", "omega3", "theta_dot0")
+
+
+def _finite(names, what):
+    """Decorator: the function's numbers stay finite, or a ValueError names the arguments ``names``
+    whose size made ``what`` overflow (no numpy warning on the way)."""
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with np.errstate(all="ignore"):
+                out = fn(*args, **kwargs)
+            parts = tuple(out.values()) if isinstance(out, dict) else out if isinstance(out, tuple) else (out,)
+            _v.finite_result(tuple(np.asarray(x, dtype=float) for x in parts), names, what)
+            return out
+        return wrapper
+    return deco
+
+
+def _bisect(f, a: float, b: float) -> float:
+    """A root of ``f`` between ``a`` and ``b`` (``f(a)``, ``f(b)`` of opposite signs or zero), by plain
+    bisection to the last bit: the same bits on every machine, and no SciPy at run time."""
+    fa = f(a)
+    for _ in range(2000):
+        m = 0.5 * (a + b)
+        if m == a or m == b:
+            break
+        fm = f(m)
+        if (fm <= 0.0) == (fa <= 0.0):
+            a, fa = m, fm
+        else:
+            b = m
+    return 0.5 * (a + b)
 
 
 def _top(I1, I3, mgl):
@@ -49,6 +84,7 @@ def _start(theta0, phi_dot0, omega3, theta_dot0):
             _v.finite_scalar(theta_dot0, "theta_dot0"))
 
 
+@_finite(_TOP_ARGS, "the constants of motion")
 def constants(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0) -> dict:
     """The constants of motion of the top started at tilt ``theta0`` with rates ``phi_dot0``, ``theta_dot0``
     and spin ``omega3 = ψ̇ + φ̇ cos θ`` (rad/s).
@@ -64,10 +100,10 @@ def constants(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0) -> dict:
     E = 0.5 * I1 * (td * td + pd * pd * s * s) + 0.5 * I3 * w3 * w3 + mgl * c
     out = {"E": E, "Lz": Lz, "L3": L3, "a": L3 / I1, "b": Lz / I1, "alpha": (2.0 * E - I3 * w3 * w3) / I1,
            "beta": 2.0 * mgl / I1}
-    _v.finite_result(np.array([E, Lz, out["alpha"]]), ("phi_dot0", "omega3", "theta_dot0"), "the constants of motion")
     return out
 
 
+@_finite(_TOP_ARGS, "the cubic's coefficients")
 def cubic_coefficients(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0) -> np.ndarray:
     """``f(u) = β u³ − (α + a²) u² + (2ab − β) u + (α − b²)``: the 4 coefficients, highest power first."""
     k = constants(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0)
@@ -75,6 +111,7 @@ def cubic_coefficients(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0) ->
     return np.array([be, -(al + a * a), 2.0 * a * b - be, al - b * b])
 
 
+@_finite(("u",) + _TOP_ARGS, "f(u)")
 def cubic(u, I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0):
     """``f(u) = (1 − u²)(α − β u) − (b − a u)² = u̇²`` at ``u = cos θ`` (array_like; any shape)."""
     uu = _v.array(u, "u")
@@ -83,12 +120,13 @@ def cubic(u, I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0):
     return (1.0 - uu * uu) * (al - be * uu) - (b - a * uu) ** 2
 
 
+@_finite(_TOP_ARGS, "the cubic's roots")
 def cubic_roots(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0) -> tuple:
     """The three real roots ``u1 ≤ u2 ≤ u3`` of :func:`cubic`: ``−1 ≤ u1 ≤ cos θ0 ≤ u2 ≤ 1 ≤ u3``.
 
     ``f(±1) = −(b ∓ a)² ≤ 0``, ``f(cos θ0) = θ̇0² sin²θ0 ≥ 0`` and ``f → +∞``: one root on each side of
     ``cos θ0`` in [−1, 1], the third above 1. With ``theta_dot0 = 0``, ``cos θ0`` is itself a root and the
-    other two come from the quadratic left after dividing it out; else by bisection (Brent). No
+    other two come from the quadratic left after dividing it out; else by bisection. No
     eigenvalue solver: the same bits on every CPU.
     """
     coef = cubic_coefficients(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0)
@@ -104,23 +142,23 @@ def cubic_roots(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0) -> tuple:
         lo, hi = sorted((big, other))
         lo = min(max(lo, -1.0), 1.0)
         return (min(u0, lo), max(u0, lo), hi)
-    from scipy.optimize import brentq
-
     def f(u):
         return ((be * u + c2) * u + c1) * u + c0
 
-    u1 = brentq(f, -1.0, u0, xtol=1e-15, rtol=1e-15) if f(-1.0) < 0 else -1.0
-    u2 = brentq(f, u0, 1.0, xtol=1e-15, rtol=1e-15) if f(1.0) < 0 else 1.0
+    u1 = _bisect(f, -1.0, u0) if f(-1.0) < 0 else -1.0
+    u2 = _bisect(f, u0, 1.0) if f(1.0) < 0 else 1.0
     u3 = -c2 / be - u1 - u2                            # the sum of the roots is (α + a²)/β
     return (u1, u2, max(u3, 1.0))
 
 
+@_finite(_TOP_ARGS, "the nutation bounds")
 def nutation_bounds(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0) -> tuple:
     """``(θ_min, θ_max)`` (rad): the tilt stays between them, ``θ = arccos u`` of the two roots in [−1, 1]."""
     u1, u2, _ = cubic_roots(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0)
     return math.acos(min(u2, 1.0)), math.acos(max(u1, -1.0))
 
 
+@_finite(_TOP_ARGS, "the nutation period")
 def nutation_period(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0) -> float:
     """The period (s) of θ(t): ``2 K(k²)/λ`` with ``k² = (u2 − u1)/(u3 − u1)``, ``λ = ½ √(β (u3 − u1))``.
 
@@ -132,9 +170,11 @@ def nutation_period(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0) -> fl
     beta = 2.0 * float(mgl) / float(I1)
     lam = 0.5 * math.sqrt(beta * (u3 - u1))
     m = (u2 - u1) / (u3 - u1)
+    _v.finite_result(np.array([lam, m]), _TOP_ARGS, "the nutation period")
     return float(2.0 * ellipk(min(m, 1.0 - 1e-16)) / lam)
 
 
+@_finite(("theta", "I1", "I3", "mgl", "Lz", "L3"), "V_eff")
 def effective_potential(theta, I1, I3, mgl, Lz, L3):
     """``V_eff(θ) = (L_z − L3 cos θ)² / (2 I1 sin²θ) + mgl cos θ`` (J), for θ in (0, π) (array_like).
 
@@ -170,6 +210,9 @@ def precession_rates(I1, I3, mgl, omega3, theta) -> tuple:
     sign = 1.0 if L3 >= 0 else -1.0
     slow = 2.0 * mgl / (L3 + sign * root) if (L3 + sign * root) != 0.0 else math.inf
     fast = (L3 + sign * root) / (2.0 * I1 * c) if abs(c) > 1e-15 else math.inf   # cos(π/2) rounds to 6e-17
+    checked = (slow,) if abs(c) <= 1e-15 else (slow, fast)     # fast = inf at θ = π/2 by design
+    _v.finite_result(tuple(np.asarray(x) for x in checked), ("I1", "I3", "mgl", "omega3", "theta"),
+                     "the precession rates")
     return slow, fast
 
 
