@@ -96,3 +96,13 @@ def test_readme_states_the_commands_and_the_conventions():
 def test_ci_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text()
     assert "make test" in ci
+
+
+def test_the_package_never_imports_a_test_oracle():
+    """SciPy and mpmath are test oracles and benchmark baselines only: a student's `make lab` has neither."""
+    found = []
+    for path in sorted((ROOT / "rbteach").rglob("*.py")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.match(r"\s*(from|import)\s+(scipy|mpmath)\b", line):
+                found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
+    assert not found, found
