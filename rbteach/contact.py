@@ -39,9 +39,15 @@ impulse is clipped to the cone, ``J = j (n + μ ŝ)`` with ``ŝ`` the direction 
 tangential part, and ``j`` again from the restitution law
 ``j = −(1 + e) v_rel⁻·n / (n·K (n + μ ŝ))``. The two branches agree on the cone's surface. When
 ``K`` does not couple normal and tangential directions (a ball: ``r ∥ n``) ``ŝ`` is minus the
-direction of slip. (This algebraic model — Newton's restitution plus a Coulomb impulse — is the
-common one of rigid-body engines; for strongly coupled contacts with friction it can, rarely,
-gain energy, a known limit of Newton's law; Stronge's energetic restitution avoids it.)
+direction of slip. This one-step model (Newton's restitution plus a Coulomb impulse) is the common
+one of rigid-body engines. Coulomb's law proper acts at each instant of the impact against the
+current slip; following it through the impact (Routh's method) gives the same impulse for an
+uncoupled contact (a ball) and for a contact that starts without slip, but not where the slip
+reverses part-way. With friction and a contact that couples normal and tangential directions,
+Newton's law can *gain* energy for ``e`` near 1 (Kane's paradox), sticking or sliding; Poisson's
+restitution (of the normal impulse) avoids it for planar contacts and Stronge's energetic
+restitution always. This module implements Newton's law only. A sticking contact with ``e = 0``
+always loses ``½ v_rel⁻·K⁻¹ v_rel⁻``.
 
 Every function is pure numpy and broadcasts over leading axes; bad input raises ``ValueError``
 naming the argument. A contact that is not approaching (``v_rel⁻·n ≥ 0``: separating or resting)

@@ -253,3 +253,49 @@ def test_collide_checks_its_arguments():
     with pytest.raises(ValueError, match="point"):
         C.collide(rod, [0, 0], [0, 0, 1], e=0.5)
     np.testing.assert_array_equal(rod.velocity, [0.0, 0.0, -2.0])     # nothing applied
+
+
+def _random_floor_contacts(rng, count):
+    """``count`` single bodies (generic physical tensors, attitudes, lever arms) landing on a floor."""
+    from rbteach.quaternion import normalize
+
+    while True:
+        moments = rng.uniform(0.05, 1.0, size=(4 * count, 3))
+        ok = np.all(moments.sum(axis=1, keepdims=True) - moments >= moments, axis=1)   # triangle inequality
+        if ok.sum() >= count:
+            break
+    I = np.zeros((count, 3, 3))
+    I[:, [0, 1, 2], [0, 1, 2]] = moments[ok][:count]
+    A = C.inverse_inertia_world(I, normalize(rng.normal(size=(count, 4))))
+    K = C.collision_matrix(1.0, A, rng.normal(size=(count, 3)))
+    v = rng.normal(size=(count, 3))
+    v[:, 2] = -np.abs(v[:, 2]) - 0.05                                  # approaching the floor
+    return K, v
+
+
+def test_sticking_with_e_zero_always_loses_half_v_Kinv_v():
+    K, v = _random_floor_contacts(np.random.default_rng(11), 2000)
+    out = C.contact_impulse(v, [0, 0, 1], K, 0.0, 50.0)
+    stick = out.sticking
+    assert stick.mean() > 0.5                                       # most of them stick at μ = 50
+    dT = C.energy_change(v, K, out.J)
+    loss = 0.5 * np.einsum("ki,ki->k", v, np.linalg.solve(K, v[..., None])[..., 0])
+    np.testing.assert_allclose(dT[stick], -loss[stick], rtol=1e-9, atol=1e-12)
+    assert np.all(dT < 0)                                           # and e = 0 loses, sticking or sliding
+
+
+def test_newton_law_with_friction_can_gain_energy_well_below_e_1_sticking_or_sliding():
+    # Kane's paradox, as notebook 10's pitfall 3 says: not only near e = 1 for every contact
+    K, v = _random_floor_contacts(np.random.default_rng(5), 20000)
+    for e, stick_wanted in ((0.4, True), (0.6, False)):
+        out = C.contact_impulse(v, [0, 0, 1], K, e, 1.0)
+        dT = C.energy_change(v, K, out.J)
+        assert np.any((dT > 1e-6) & (out.sticking == stick_wanted)), (e, stick_wanted)
+    # ... while a ball (r ∥ n, no coupling) never gains, for any e and mu
+    m, R = 0.2, 0.05
+    Kb = C.collision_matrix(m, C.inverse_inertia_world(inertia.solid_sphere(m, R), [1, 0, 0, 0]), [0, 0, -R])
+    e = np.linspace(0, 1, 11)[:, None]
+    mu = np.linspace(0, 2, 9)
+    for vb in v[:200]:
+        out = C.contact_impulse(vb, [0, 0, 1], Kb, e, mu)
+        assert np.all(C.energy_change(vb, Kb, out.J) <= 1e-12)
