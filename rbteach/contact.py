@@ -85,12 +85,11 @@ class ContactImpulse(NamedTuple):
 # --------------------------------------------------------------------------- checks
 def _unit_normal(normal, name="normal") -> np.ndarray:
     n = _v.vector3(normal, name)
-    size = np.linalg.norm(n, axis=-1)
-    if np.any(size == 0.0):
+    big = np.abs(n).max(axis=-1, keepdims=True)
+    if np.any(big == 0.0):
         raise ValueError(f"{name} must be a non-zero vector (the contact normal has a direction)")
-    with np.errstate(over="ignore", invalid="ignore"):
-        out = n / size[..., None]
-    return _v.finite_result(out, name, "the unit normal")
+    n = n / big                                  # largest component ±1: no overflow or underflow
+    return n / np.linalg.norm(n, axis=-1, keepdims=True)
 
 
 def _masses(mass, name) -> np.ndarray:
@@ -154,22 +153,29 @@ def inverse_inertia_world(inertia_body, q_r) -> np.ndarray:
 
 def point_velocity(v, omega, r) -> np.ndarray:
     """Velocity of the body point at lever arm ``r`` from the centre of mass: ``v + ω × r`` (..., 3)."""
-    v = _v.vector3(v, "v")
-    w = _v.vector3(omega, "omega")
-    r = _v.vector3(r, "r")
-    _v.broadcast(("v", v, 1), ("omega", w, 1), ("r", r, 1))
+    return _point_velocity(v, omega, r, ("v", "omega", "r"))
+
+
+def _point_velocity(v, omega, r, names) -> np.ndarray:
+    v = _v.vector3(v, names[0])
+    w = _v.vector3(omega, names[1])
+    r = _v.vector3(r, names[2])
+    _v.broadcast((names[0], v, 1), (names[1], w, 1), (names[2], r, 1))
     with np.errstate(over="ignore", invalid="ignore"):
-        return _v.finite_result(v + np.cross(w, r), ("v", "omega", "r"), "v + ω × r")
+        return _v.finite_result(v + np.cross(w, r), names, "v + ω × r")
 
 
 def relative_velocity(v_a, omega_a, r_a, v_b=None, omega_b=None, r_b=None) -> np.ndarray:
     """``v_rel = (v_a + ω_a × r_a) − (v_b + ω_b × r_b)`` (B omitted: a fixed wall, ``v_b = ω_b = 0``)."""
-    out = point_velocity(v_a, omega_a, r_a)
+    out = _point_velocity(v_a, omega_a, r_a, ("v_a", "omega_a", "r_a"))
     if v_b is None and omega_b is None and r_b is None:
         return out
     if v_b is None or omega_b is None or r_b is None:
         raise ValueError("v_b, omega_b and r_b must be given together (or all omitted for a fixed wall)")
-    return out - point_velocity(v_b, omega_b, r_b)
+    b = _point_velocity(v_b, omega_b, r_b, ("v_b", "omega_b", "r_b"))
+    _v.broadcast(("v_a", out, 1), ("v_b", b, 1))
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _v.finite_result(out - b, ("v_a", "omega_a", "r_a", "v_b", "omega_b", "r_b"), "v_rel")
 
 
 def _k_one(m, A, r):
@@ -216,17 +222,21 @@ def collision_matrix(mass_a, inv_inertia_a, r_a, mass_b=None, inv_inertia_b=None
         K = _k_one(m_a, A_a, ra)
         if all(given):
             K = K + _k_one(m_b, A_b, rb)
-    return _v.finite_result(K, ("mass_a", "inv_inertia_a", "r_a"), "the collision matrix")
+    return _v.finite_result(K, tuple(name for name, _, _ in named), "the collision matrix")
 
 
 def _collision_args(v_rel, normal, K, e):
     v = _v.vector3(v_rel, "v_rel")
     n = _unit_normal(normal)
     K = _v.matrix3(K, "K")
-    if K.size and np.any(np.abs(K - np.swapaxes(K, -1, -2)).max(axis=(-1, -2))
-                         > 1e-10 * np.abs(K).max(axis=(-1, -2))):
+    with np.errstate(over="ignore", invalid="ignore"):
+        asym = np.abs(K - np.swapaxes(K, -1, -2)).max(axis=(-1, -2)) if K.size else 0.0
+        sym = 0.5 * K + 0.5 * np.swapaxes(K, -1, -2)
+    if K.size and not np.all(np.isfinite(asym) & np.isfinite(sym).all(axis=(-1, -2))):
+        raise ValueError("K is too large: its entries overflow the float range (a collision matrix is about 1/mass)")
+    if K.size and np.any(asym > 1e-10 * np.abs(K).max(axis=(-1, -2))):
         raise ValueError("K must be symmetric (a collision matrix from collision_matrix)")
-    if K.size and np.any(np.linalg.eigvalsh(0.5 * (K + np.swapaxes(K, -1, -2)))[..., 0] <= 0):
+    if K.size and np.any(np.linalg.eigvalsh(sym)[..., 0] <= 0):
         raise ValueError("K must be positive definite (a collision matrix from collision_matrix)")
     e = _restitution(e)
     _v.broadcast(("v_rel", v, 1), ("normal", n, 1), ("K", K, 2), ("e", e, 0))
@@ -324,7 +334,9 @@ def energy_change(v_rel, K, J) -> np.ndarray:
     K = _v.matrix3(K, "K")
     J = _v.vector3(J, "J")
     _v.broadcast(("v_rel", v, 1), ("K", K, 2), ("J", J, 1))
-    return _dot(J, v) + 0.5 * _dot(J, _matvec(K, J))
+    with np.errstate(over="ignore", invalid="ignore"):
+        dT = _dot(J, v) + 0.5 * _dot(J, _matvec(K, J))
+    return _v.finite_result(dT, ("v_rel", "K", "J"), "the energy change")
 
 
 def collide(body_a, point, normal, *, e, mu=0.0, body_b=None) -> ContactImpulse:
@@ -337,10 +349,18 @@ def collide(body_a, point, normal, *, e, mu=0.0, body_b=None) -> ContactImpulse:
     article, §3.3: ``v += J/m``, ``L += r × J``). Returns the :class:`ContactImpulse`; a contact
     that is not approaching changes nothing.
     """
+    from .body import RigidBody
+
+    for name, body in (("body_a", body_a), ("body_b", body_b)):
+        if not (isinstance(body, RigidBody) or (name == "body_b" and body is None)):
+            raise ValueError(f"{name} must be a rbteach.body.RigidBody"
+                             f"{' (or None for a fixed wall)' if name == 'body_b' else ''}, got {type(body).__name__}")
     p = _v.vector3(point, "point", allow_batch=False)
     n = _unit_normal(normal)
     if n.shape != (3,):
         raise ValueError(f"normal must have shape (3,) for collide, got shape {n.shape}")
+    e = float(_restitution(_v.finite_scalar(e, "e")))
+    mu = float(_friction(_v.finite_scalar(mu, "mu")))
 
     def parts(body):
         r = p - body.position
@@ -348,13 +368,16 @@ def collide(body_a, point, normal, *, e, mu=0.0, body_b=None) -> ContactImpulse:
         return body.mass, A, r, body.velocity, body.angular_velocity
 
     m_a, A_a, r_a, v_a, w_a = parts(body_a)
-    if body_b is None:
-        K = collision_matrix(m_a, A_a, r_a)
-        v_rel = relative_velocity(v_a, w_a, r_a)
-    else:
-        m_b, A_b, r_b, v_b, w_b = parts(body_b)
-        K = collision_matrix(m_a, A_a, r_a, m_b, A_b, r_b)
-        v_rel = relative_velocity(v_a, w_a, r_a, v_b, w_b, r_b)
+    try:
+        if body_b is None:
+            K = collision_matrix(m_a, A_a, r_a)
+            v_rel = relative_velocity(v_a, w_a, r_a)
+        else:
+            m_b, A_b, r_b, v_b, w_b = parts(body_b)
+            K = collision_matrix(m_a, A_a, r_a, m_b, A_b, r_b)
+            v_rel = relative_velocity(v_a, w_a, r_a, v_b, w_b, r_b)
+    except ValueError as exc:               # the lever arms come from `point`: say so
+        raise ValueError(f"point is too far from the bodies' centres of mass for a collision: {exc}") from None
     out = contact_impulse(v_rel, n, K, e, mu)
     if np.any(out.J != 0):
         body_a.apply_impulse(out.J, point=p)

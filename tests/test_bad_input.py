@@ -288,18 +288,22 @@ V_IN = np.array([0.3, -0.2, -1.5])                                   # approachi
 N_UP = np.array([0.0, 0.0, 2.0])                                     # any length: normalised
 _E = Arg("real", 0.6, bad=[("negative", -0.1), ("above 1", 1.5)])
 _MU = Arg("nonneg", 0.4, bad=[("negative", -0.2)])
+# the vectorised functions take e, mu and masses per contact (a batch broadcasts): kind "array"
+_E_N = Arg("array", 0.6, bad=[("negative", -0.1), ("above 1", 1.5)])
+_MU_N = Arg("array", 0.4, bad=[("negative", -0.2)])
 spec("contact.inverse_inertia_world", Ct.inverse_inertia_world,
      inertia_body=Arg("inertia", TENSOR, bad=BAD_TENSORS), q_r=Arg("quat", QUAT, scale_free=True, bad=[("zero", np.zeros(4))]))
 spec("contact.point_velocity", Ct.point_velocity, v=Arg("vec3", V3), omega=Arg("vec3", V3B), r=Arg("vec3", V3))
 spec("contact.relative_velocity", Ct.relative_velocity, v_a=Arg("vec3", V3), omega_a=Arg("vec3", V3B), r_a=Arg("vec3", V3),
      v_b=Arg("vec3", V3B, optional=True), omega_b=Arg("vec3", V3, optional=True), r_b=Arg("vec3", V3B, optional=True))
-spec("contact.collision_matrix", Ct.collision_matrix, mass_a=Arg("pos", 2.0), inv_inertia_a=Arg("inertia_inv", INV_I),
-     r_a=Arg("vec3", V3), mass_b=Arg("pos", 1.5, optional=True),
+spec("contact.collision_matrix", Ct.collision_matrix, mass_a=Arg("array", 2.0, bad=[("zero", 0.0), ("negative", -1.0)]),
+     inv_inertia_a=Arg("inertia_inv", INV_I),
+     r_a=Arg("vec3", V3), mass_b=Arg("array", 1.5, optional=True, bad=[("zero", 0.0), ("negative", -1.0)]),
      inv_inertia_b=Arg("inertia_inv", np.linalg.inv(np.diag(MOMENTS)), optional=True), r_b=Arg("vec3", V3B, optional=True))
 spec("contact.normal_impulse", Ct.normal_impulse, v_rel=Arg("vec3", V_IN), normal=Arg("vec3", N_UP, scale_free=True,
-     bad=[("zero", np.zeros(3))]), K=Arg("mat3", K_AB), e=_E)
+     bad=[("zero", np.zeros(3))]), K=Arg("mat3", K_AB), e=_E_N)
 spec("contact.contact_impulse", Ct.contact_impulse, v_rel=Arg("vec3", V_IN), normal=Arg("vec3", N_UP, scale_free=True,
-     bad=[("zero", np.zeros(3))]), K=Arg("mat3", K_AB), e=_E, mu=_MU)
+     bad=[("zero", np.zeros(3))]), K=Arg("mat3", K_AB), e=_E_N, mu=_MU_N)
 spec("contact.energy_change", Ct.energy_change, v_rel=Arg("vec3", V_IN), K=Arg("mat3", K_AB),
      J=Arg("vec3", np.array([0.1, 0.05, 0.9])))
 
