@@ -20,7 +20,6 @@ Usage: python benchmarks/bench_explorer_drag.py [--notebook 07|all] [--seconds 2
 from __future__ import annotations
 
 import argparse
-import importlib
 import statistics
 import sys
 import tempfile

@@ -31,8 +31,6 @@ shapes that do not broadcast, empty arrays, arguments too large to keep the phas
 
 from __future__ import annotations
 
-import numbers
-import reprlib
 
 import numpy as np
 
@@ -48,12 +46,6 @@ MAX_ARGUMENT = 1e9
 #: Below this complementary modulus k', sn/cn/dn on |v| ≤ K/2 come from the hyperbolic expansion
 #: (A&S 16.15), accurate to rounding there and relatively accurate for the small cn.
 _HYPERBOLIC_KP = 1e-8
-
-_short = reprlib.Repr()
-_short.maxstring = 40
-_short.maxother = 40
-_short.maxlist = 6
-_short.maxtuple = 6
 
 
 # --------------------------------------------------------------------------- argument checks

@@ -2,7 +2,6 @@
 and, next to the separatrix where m is within rounding of 1, against mpmath at 50+ digits."""
 
 import itertools
-import warnings
 from fractions import Fraction
 
 import mpmath

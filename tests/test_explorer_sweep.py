@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib
 import itertools
-import math
 import pkgutil
 
 import ipywidgets as w

@@ -9,7 +9,6 @@ check accepts it; it also checks the exercise cells say "no answer yet" in the s
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 

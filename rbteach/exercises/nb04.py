@@ -112,7 +112,6 @@ def _impulse_energy():
     body = _ex3_body()
     r = p - body.position
     T_before, Tt_before = body.kinetic_energy, body.translational_energy
-    v_p_before = body.velocity + np.cross(body.angular_velocity, r)
     body.apply_impulse(J, point=p)
     dT = body.kinetic_energy - T_before
     v_p_after = body.velocity + np.cross(body.angular_velocity, r)

@@ -172,23 +172,6 @@ LIVE_BAR_YLIM = (-1.05, 1.6)
 LIVE_WIDTH, LIVE_BAR_SHARE = 860, 0.5
 
 
-def _arrow3d(tip, length=None):
-    """An arrow from the origin to ``tip`` as one polyline (NaN rows break it): the shaft and four
-    barbs around the tip (visible from every side while the view turns)."""
-    tip = np.asarray(tip, dtype=float)
-    size = float(np.linalg.norm(tip)) if length is None else length
-    d = tip / np.linalg.norm(tip)
-    a = np.cross(d, [1.0, 0.0, 0.0] if abs(d[0]) < 0.9 else [0.0, 1.0, 0.0])
-    a /= np.linalg.norm(a)
-    b = np.cross(d, a)
-    back = tip - 0.12 * size * d
-    gap = np.full(3, np.nan)
-    rows = [np.zeros(3), tip]
-    for u in (a, -a, b, -b):
-        rows += [gap, back + 0.05 * size * u, tip]
-    return np.array(rows)
-
-
 def scene(angle_deg=DEFAULTS["angle_deg"], azimuth_deg=DEFAULTS["azimuth_deg"],
           elevation_deg=DEFAULTS["elevation_deg"]) -> dict:
     """The live picture (:mod:`rbteach.explorers.live`), the same as :func:`draw`: left a 3-D panel
@@ -196,17 +179,17 @@ def scene(angle_deg=DEFAULTS["angle_deg"], azimuth_deg=DEFAULTS["azimuth_deg"],
     the rotated body axes x', y', z' = the columns of R in the axis colours); right the four
     quaternion components (reddish purple) and the nine entries of R row by row (grey) as bars."""
     from ..plotting import AXIS_COLORS, PALETTE
-    from .live import line3d, series, space, xy
+    from .live import arrow3d, line3d, series, space, xy
 
     r = compute(angle_deg=angle_deg, azimuth_deg=azimuth_deg, elevation_deg=elevation_deg)
     R, n = r["R"], r["axis"]
     lines = [line3d([[0.0, 0.0, 0.0], e], color="#999999", dash="--", width=1.0, label="XYZ"[i])
              for i, e in enumerate(np.eye(3))]
     lines.append(line3d([[0.0, 0.0, 0.0], -1.15 * n], color=PALETTE["black"], width=1.0))
-    lines.append(line3d(_arrow3d(1.15 * n), color=PALETTE["black"], width=2.0))
+    lines.append(line3d(arrow3d(1.15 * n), color=PALETTE["black"], width=2.0))
     lines.append(line3d([1.15 * n], color=PALETTE["black"], label="n"))         # the label at the tip
     for i in range(3):
-        lines.append(line3d(_arrow3d(R[:, i]), color=AXIS_COLORS[i], width=2.5))
+        lines.append(line3d(arrow3d(R[:, i]), color=AXIS_COLORS[i], width=2.5))
         lines.append(line3d([R[:, i]], color=AXIS_COLORS[i], label=("x'", "y'", "z'")[i]))
     left = space(lines, radius=LIVE_RADIUS, title=_title_3d(angle_deg), elev=20.0, azim=30.0,
                  world_axes=False, width=1.0 - LIVE_BAR_SHARE)

@@ -449,3 +449,24 @@ def live_reset_view(page, root, index: int, n: int) -> None:
     x, y = _panel_centre(root, index, n)
     page.mouse.dblclick(x, y)
     time.sleep(0.1)
+
+
+@contextlib.contextmanager
+def static_server(directory):
+    """Serve ``directory`` on 127.0.0.1 (Python's http.server) until the block ends; yield its base URL."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                             "--directory", str(directory)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(base + "/index.html", timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    try:
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import time
 from pathlib import Path
 
 import pytest

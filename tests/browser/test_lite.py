@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -48,22 +47,8 @@ LOCAL = re.compile(r"^http://127\.0\.0\.1:\d+/")
 @pytest.fixture(scope="module")
 def site(tmp_path_factory, chromium):
     out = build_lite.build(tmp_path_factory.mktemp("lite") / "site", CACHE)
-    port = labdriver.free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                             "--directory", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(base + "/index.html", timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    try:
+    with labdriver.static_server(out) as base:
         yield base, out
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 class Traffic:

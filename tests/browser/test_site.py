@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
-import time
 import urllib.parse
 from pathlib import Path
 
@@ -30,23 +28,8 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 @pytest.fixture(scope="module")
 def site(tmp_path_factory, chromium):
     html = build_site.build(tmp_path_factory.mktemp("site"))
-    port = labdriver.free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                             "--directory", str(html)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    import urllib.request
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(base + "/index.html", timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    try:
+    with labdriver.static_server(html) as base:
         yield base, html
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def _pages():
