@@ -429,7 +429,9 @@ def live_drag(page, root, fraction: float = 0.25, moves: int = 30, hz: float = 6
 
 
 def _panel_centre(root, index: int, n: int):
-    c = root.locator(".rbteach-live-canvas").first.bounding_box()
+    canvas = root.locator(".rbteach-live-canvas").first
+    canvas.scroll_into_view_if_needed()
+    c = canvas.bounding_box()
     b = root.evaluate("(r, i) => r.parentElement.rbteachLive.boxes()[i]", index)
     return c["x"] + b[0] + b[2] / 2, c["y"] + b[1] + b[3] / 2
 
@@ -437,12 +439,16 @@ def _panel_centre(root, index: int, n: int):
 def live_orbit(page, root, index: int, n: int) -> None:
     """Drag the mouse across 3-D panel ``index`` (of ``n``, equal widths assumed for the aim)."""
     x, y = _panel_centre(root, index, n)
+    before = live_state(root)["orbitFrames"]
     page.mouse.move(x, y)
     page.mouse.down()
     for i in range(1, 11):
         page.mouse.move(x + 8 * i, y + 3 * i)
     page.mouse.up()
-    time.sleep(0.1)
+    deadline = time.monotonic() + 5.0                 # the page repaints on its next animation frame
+    while time.monotonic() < deadline and live_state(root)["orbitFrames"] == before:
+        time.sleep(0.02)
+    time.sleep(0.05)
 
 
 def live_reset_view(page, root, index: int, n: int) -> None:
