@@ -4,7 +4,7 @@
 
 Case: I = (1, 2, 3), ω0 = (0.4, 0.8, 0.6), dt = 0.01, 3000 RK4 steps. Prints
 
-* rbteach "rk4", one body (ms), against a seed-003-style reference carried here (small numpy
+* rbteach "rk4", one body (ms), against a reference written like 「回転運動のシミュレーション」 (2019)'s code, carried here (small numpy
   arrays per step, one Python function per derivative, 8 derivative calls per step), and the ratio;
 * a batch of N = 10 000 bodies (body-steps per second);
 * SciPy solve_ivp (DOP853) at the accuracy of rk4 (the tolerance is chosen so that its error against
@@ -36,7 +36,7 @@ DT, STEPS = 0.01, 3000
 N_BATCH, BATCH_STEPS = 10_000, 100
 
 
-# --- seed 003 style reference (scalar-last quaternion, as the article writes it) ------------------
+# --- a reference in the style of 「回転運動のシミュレーション」 (2019) (scalar-last quaternion, as the article writes it) ------------------
 
 def _omega_differential(omega, inertia, inertia_inv):
     return -inertia_inv @ np.cross(omega, inertia @ omega)
@@ -64,7 +64,7 @@ def _runge_kutta_quaternion(omega, q, inertia, inertia_inv, dt):
     return omega, q / np.linalg.norm(q)
 
 
-def seed003_reference(moments, omega0, dt, steps):
+def article_reference(moments, omega0, dt, steps):
     """Seed 003's calculate_rotation_quaternion for ``steps`` steps; returns ω (3, steps+1), q xyzw (4, steps+1)."""
     inertia = np.diag(moments)
     inertia_inv = np.linalg.inv(inertia)
@@ -104,17 +104,17 @@ def main(argv=None):
     print(f"case: I = {I_ASYM.tolist()}, omega0 = {W0.tolist()}, dt = {DT}, {STEPS} steps")
 
     # Same numbers first: the reference and rbteach must agree before they are timed.
-    w_ref, q_ref = seed003_reference(I_ASYM, W0, DT, STEPS)
+    w_ref, q_ref = article_reference(I_ASYM, W0, DT, STEPS)
     tr = dynamics.simulate(I_ASYM, W0, dt=DT, steps=STEPS)
     agree = max(np.abs(tr.omega_body - w_ref.T).max(), np.abs(np.abs(tr.q[:, [1, 2, 3, 0]] * q_ref.T).sum(1) - 1).max())
-    print(f"check: rbteach rk4 vs seed-003 reference, max difference {agree:.1e}")
+    print(f"check: rbteach rk4 vs the article-style reference, max difference {agree:.1e}")
 
     t_one, m_one = best_of(lambda: dynamics.simulate(I_ASYM, W0, dt=DT, steps=STEPS), rep)
-    t_seed, m_seed = best_of(lambda: seed003_reference(I_ASYM, W0, DT, STEPS), rep_slow)
-    ratio = t_seed / t_one
+    t_ref, m_ref = best_of(lambda: article_reference(I_ASYM, W0, DT, STEPS), rep_slow)
+    ratio = t_ref / t_one
     print(f"rbteach rk4, one body:           {t_one * 1e3:8.2f} ms  (median {m_one * 1e3:.2f})   "
           f"target <= 15 ms: {verdict(t_one <= 0.015)}")
-    print(f"seed-003-style reference:        {t_seed * 1e3:8.2f} ms  (median {m_seed * 1e3:.2f})")
+    print(f"article-style reference:         {t_ref * 1e3:8.2f} ms  (median {m_ref * 1e3:.2f})")
     print(f"speed-up over the reference:     {ratio:8.1f} x                  target >= 25x: {verdict(ratio >= 25)}")
 
     rng = np.random.default_rng(0)

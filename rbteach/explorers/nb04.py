@@ -7,10 +7,10 @@ it (``v = J/m``, ``L = r × J``, the forces-and-impulses article, §3 力の適�
 flight (§4 更新); the figure is a top view.
 
 The strike slider moves in steps of ``STRIKE_STEP`` and snaps to the centre of percussion
-(:func:`centre_of_percussion`, 0.6669 m from the grip) within half a step of it, so that a student
+(:func:`centre_of_percussion`, 0.6669 m from the grip) within ``SNAP_RADIUS`` of it, so that a student
 can put the hit exactly there and see the grip's velocity just after the blow vanish. :func:`compute`
 snaps too (:func:`snap_strike`), so the live explorer, whose page sends the slider's raw value on
-the 0.01 m grid, shows the same hit as the ipywidgets slider.
+the slider's grid, shows the same hit as the ipywidgets slider.
 
 Follows the contract of :mod:`rbteach.explorers`, with :func:`scene` for the live explorer
 (:func:`rbteach.explorers.live.live`); a frame's :func:`summary` and :func:`scene` share one
@@ -28,7 +28,7 @@ from .. import quaternion as _q
 from ..body import RigidBody, omega_from_L_principal
 from . import cached
 
-__all__ = ["MASS", "LENGTH", "WIDTH", "IMPULSE", "DURATION", "STEPS", "STRIKE_STEP", "DEFAULTS",
+__all__ = ["MASS", "LENGTH", "WIDTH", "IMPULSE", "DURATION", "STEPS", "STRIKE_STEP", "SNAP_RADIUS", "DEFAULTS",
            "bat", "strike_bat", "grip_velocity", "centre_of_percussion", "snap_strike", "compute", "summary",
            "draw_bat_flight", "draw", "scene", "controls", "widget"]
 
@@ -38,7 +38,8 @@ WIDTH = 0.04      #: m, the two short edges
 IMPULSE = 1.0     #: N s, size of the impulse
 DURATION = 0.5    #: s of flight drawn
 STEPS = 30        #: RigidBody.step calls over DURATION
-STRIKE_STEP = 0.01  #: m, step of the strike slider (it snaps to the centre of percussion)
+STRIKE_STEP = 0.002  #: m, step of the strike slider (fine: a drag shows a new hit at every frame)
+SNAP_RADIUS = 0.005  #: m, the strike snaps to the centre of percussion within this distance
 
 #: Default state: hit 0.8 m from the grip, perpendicular to the bat.
 DEFAULTS = {"strike": 0.8, "direction_deg": 90.0}
@@ -92,11 +93,11 @@ def centre_of_percussion() -> float:
 
 
 def snap_strike(strike) -> float:
-    """``strike``, or the centre of percussion exactly when ``strike`` is within half a
-    ``STRIKE_STEP`` of it (what the slider does, so that the point can be reached)."""
+    """``strike``, or the centre of percussion exactly when ``strike`` is within ``SNAP_RADIUS``
+    of it (what the slider does, so that the point can be reached)."""
     s = _v.finite_scalar(strike, "strike")
     cop = centre_of_percussion()
-    return cop if abs(s - cop) < 0.5 * STRIKE_STEP else s
+    return cop if abs(s - cop) < SNAP_RADIUS else s
 
 
 def compute(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]) -> dict:

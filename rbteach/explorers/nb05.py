@@ -258,7 +258,7 @@ def controls() -> dict:
     style = {"description_width": "initial"}
     layout = w.Layout(width="440px")
     c = {
-        "angle_deg": w.FloatSlider(value=DEFAULTS["angle_deg"], min=-360.0, max=360.0, step=5.0,
+        "angle_deg": w.FloatSlider(value=DEFAULTS["angle_deg"], min=-360.0, max=360.0, step=1.0,
                                    description="angle θ (°)", continuous_update=False,
                                    style=style, layout=layout),
         "azimuth_deg": w.FloatSlider(value=DEFAULTS["azimuth_deg"], min=-180.0, max=180.0, step=5.0,

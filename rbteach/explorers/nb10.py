@@ -341,7 +341,8 @@ def controls() -> dict:
     style = {"description_width": "initial"}
     layout = w.Layout(width="460px")
     return {
-        "e": w.FloatSlider(value=DEFAULTS["e"], min=0.0, max=1.0, step=0.05, description="restitution e",
+        "e": w.FloatSlider(value=DEFAULTS["e"], min=0.0, max=1.0, step=0.002, description="restitution e",
+                           readout_format=".3f",
                            continuous_update=False, style=style, layout=layout),
         "mu": w.FloatSlider(value=DEFAULTS["mu"], min=0.0, max=1.0, step=0.05, description="friction μ",
                             continuous_update=False, style=style, layout=layout),
