@@ -114,8 +114,9 @@ class Lab:
 
 
 @contextlib.contextmanager
-def running_lab(extra_files=()):
-    """Start ``jupyter lab`` on a temporary copy of notebooks/ (plus ``extra_files``); yield a :class:`Lab`."""
+def running_lab(extra_files=(), app: str = "jupyterlab"):
+    """Start ``jupyter lab`` (or Notebook 7: ``app="notebook"``) on a temporary copy of notebooks/
+    (plus ``extra_files``), with a new user's settings; yield a :class:`Lab`."""
     with tempfile.TemporaryDirectory(prefix="rbteach-lab-") as tmpname:
         tmp = Path(tmpname)
         root = tmp / "notebooks"
@@ -124,11 +125,11 @@ def running_lab(extra_files=()):
             shutil.copy(f, root / Path(f).name)
         env = isolated_env(tmp)
         port, token = free_port(), secrets.token_hex(16)
-        cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+        cmd = [sys.executable, "-m", app, "--no-browser", "--ServerApp.ip=127.0.0.1",
                f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
                f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
-               f"--LabApp.user_settings_dir={_user_settings(tmp)}",
-               f"--LabApp.workspaces_dir={tmp / 'workspaces'}"]
+               f"--{'LabApp' if app == 'jupyterlab' else 'JupyterNotebookApp'}.user_settings_dir={_user_settings(tmp)}",
+               f"--{'LabApp' if app == 'jupyterlab' else 'JupyterNotebookApp'}.workspaces_dir={tmp / 'workspaces'}"]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             cmd.append("--allow-root")
         log = open(tmp / "lab.log", "wb")
