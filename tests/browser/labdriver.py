@@ -408,12 +408,16 @@ def live_drag(page, root, fraction: float = 0.25, moves: int = 30, hz: float = 6
     """Drag the main slider's thumb by ``fraction`` of its track with the mouse, ``moves`` steps at
     ``hz``; returns the time (page clock, ms) of the last move. Moves left when there is no room."""
     s = live_slider(root)
-    s.scroll_into_view_if_needed()
-    box = s.bounding_box()
     lo, hi = float(s.get_attribute("min")), float(s.get_attribute("max"))
-    v = float(s.input_value())
-    x = box["x"] + 8 + (v - lo) / (hi - lo) * (box["width"] - 16)
-    y = box["y"] + box["height"] / 2
+    for _ in range(20):                 # the slider in the middle of the view, nothing over its thumb
+        s.evaluate("e => e.scrollIntoView({block: 'center'})")
+        time.sleep(0.1)
+        box = s.bounding_box()
+        v = float(s.input_value())
+        x = box["x"] + 8 + (v - lo) / (hi - lo) * (box["width"] - 16)
+        y = box["y"] + box["height"] / 2
+        if s.evaluate("(e, p) => document.elementFromPoint(p[0], p[1]) === e", [x, y]):
+            break
     dx = fraction * box["width"] * (1 if x + fraction * box["width"] < box["x"] + box["width"] - 8 else -1)
     page.mouse.move(x, y)
     page.mouse.down()
