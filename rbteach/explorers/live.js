@@ -38,7 +38,7 @@ function unpack(obj, buffers) {
 
 function drawXY(g, p, box) {
   const [x0, y0, w, h] = box;
-  const L = 62, R = 12, T = p.title ? 26 : 10, B = 44;
+  const L = 62, R = 12, T = p.title ? 26 : 10, B = 44;      // live.py's PANEL_MARGINS (with a title)
   const px = x0 + L, py = y0 + T, pw = w - L - R, ph = h - T - B;
   const log = !!p.logy;
   const [xa, xb] = p.xlim, [ya0, yb0] = p.ylim;

@@ -27,7 +27,7 @@ import numpy as np
 
 from . import message
 
-__all__ = ["live", "xy", "series", "space", "line3d", "arrow3d", "pack", "control_spec"]
+__all__ = ["CANVAS_SIZE", "PANEL_MARGINS", "live", "xy", "series", "space", "line3d", "arrow3d", "pack", "control_spec"]
 
 _JS = Path(__file__).with_name("live.js")
 _CSS = """
@@ -40,6 +40,14 @@ _CSS = """
 .rbteach-live-canvas { display: block; touch-action: none; border: 1px solid #ddd; max-width: 100%; }
 .rbteach-live-summary { font-size: 13px; white-space: pre-wrap; margin: 4px 0 0 0; }
 """
+
+
+#: The canvas of :func:`live` by default (width, height in CSS px).
+CANVAS_SIZE = (860, 340)
+#: What an :func:`xy` panel with a title loses to its ticks and labels in ``live.js``'s ``drawXY``
+#: (px across: left 62 + right 12; px down: top 26 + bottom 44). Explorers that draw bars of a given
+#: pixel width, or keep one unit as long across as up, compute the plot box from these two.
+PANEL_MARGINS = (62 + 12, 26 + 44)
 
 
 def series(x, y, *, color, label=None, dash="-", width=2.0, marker=False) -> dict:
@@ -161,7 +169,7 @@ def _answer(module, values: dict):
     return {"type": "frame", "scene": data, "summary": summary, "values": values, "inactive": inactive}, buffers
 
 
-def live(module, *, width: int = 860, height: int = 340, **overrides):
+def live(module, *, width: int = CANVAS_SIZE[0], height: int = CANVAS_SIZE[1], **overrides):
     """The live explorer of ``module`` (e.g. ``rbteach.explorers.nb07``): an ``anywidget``.
 
     ``overrides`` set the starting value of named controls (an unknown name is a ValueError).

@@ -28,6 +28,7 @@ import numpy as np
 from .. import _validate as _v
 from .. import quaternion
 from . import ROUNDING_FLOOR, cached
+from .live import CANVAS_SIZE, PANEL_MARGINS
 
 __all__ = ["DEFAULTS", "VIEW", "PANEL_VIEW", "compute", "summary", "draw", "draw_frames", "scene",
            "controls", "widget"]
@@ -170,7 +171,7 @@ LIVE_BAR_YLIM = (-1.05, 1.65)
 #: Horizontal range of the live bar panel: right of the four bars, room for the legend.
 LIVE_BAR_XLIM = (-0.6, 4.4)
 #: Width of the live canvas (CSS px, the page's default) and the shares of its two panels (as in draw()).
-LIVE_WIDTH, LIVE_SHARES = 860, (1.15, 1.0)
+LIVE_WIDTH, LIVE_SHARES = CANVAS_SIZE[0], (1.15, 1.0)
 
 
 def scene(angle: float = DEFAULTS["angle"], axis_x: float = DEFAULTS["axis_x"],
@@ -197,7 +198,7 @@ def scene(angle: float = DEFAULTS["angle"], axis_x: float = DEFAULTS["axis_x"],
 
     colors = ["#737373", *AXIS_COLORS]
     share = LIVE_SHARES[1] / sum(LIVE_SHARES)
-    plot_px = LIVE_WIDTH * share - 74                          # the page's plot box (74 px of margins)
+    plot_px = LIVE_WIDTH * share - PANEL_MARGINS[0]            # the page's plot box
     bar_px = 0.6 * plot_px / (LIVE_BAR_XLIM[1] - LIVE_BAR_XLIM[0])   # 0.6 of the spacing of the bars
     q = np.where(np.abs(c["q"]) < ROUNDING_FLOOR, 0.0, c["q"])   # no bar of rounding noise
     bars = [series(LIVE_BAR_XLIM, [0.0, 0.0], color="#666666", width=1.0)]

@@ -31,6 +31,7 @@ import numpy as np
 from .. import _validate as _v
 from .. import inertia
 from . import ROUNDING_FLOOR, cached
+from .live import CANVAS_SIZE, PANEL_MARGINS
 
 __all__ = ["DEFAULTS", "MASS", "SHAPES", "VIEW", "compute", "summary", "draw", "scene", "inactive",
            "controls", "widget"]
@@ -179,7 +180,7 @@ def draw(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAULTS
 
 
 #: Width of the live canvas (CSS px, the page's default); the two panels share it equally (as in draw()).
-LIVE_WIDTH = 860
+LIVE_WIDTH = CANVAS_SIZE[0]
 #: The tensor entries of the live bar panel, in order, and where they sit in the matrix.
 LIVE_ENTRIES = (("I_xx", (0, 0)), ("I_yy", (1, 1)), ("I_zz", (2, 2)),
                 ("I_xy", (0, 1)), ("I_xz", (0, 2)), ("I_yz", (1, 2)))
@@ -276,7 +277,7 @@ def scene(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAULT
     vals = np.where(np.abs(vals) < ROUNDING_FLOOR, 0.0, vals)   # no bar of rounding noise
     top = next((v for v in LIVE_BAR_LEVELS if 1.08 * np.abs(vals).max() <= v), 1.08 * np.abs(vals).max())
     xlim = (0.4, 6.6)
-    plot_px = LIVE_WIDTH / 2 - 74                             # the page's plot box (74 px of margins)
+    plot_px = LIVE_WIDTH / 2 - PANEL_MARGINS[0]               # the page's plot box
     bar_px = 0.6 * plot_px / (xlim[1] - xlim[0])              # 0.6 of the spacing of the bars
     x = np.arange(1.0, 7.0)
     gap = np.full(6, np.nan)

@@ -22,6 +22,7 @@ import numpy as np
 from .. import _validate as _v
 from .. import inertia, rotation
 from . import ROUNDING_FLOOR, cached
+from .live import CANVAS_SIZE, PANEL_MARGINS
 
 __all__ = ["DEFAULTS", "MASS", "EDGES", "compute", "summary", "draw", "scene", "controls", "widget"]
 
@@ -185,7 +186,7 @@ def draw(angle: float = DEFAULTS["angle"], tilt: float = DEFAULTS["tilt"]):
 
 
 #: Width of the live canvas (CSS px, the page's default) and the bar panel's share of it (as in draw()).
-LIVE_WIDTH, LIVE_BAR_SHARE = 860, 0.5
+LIVE_WIDTH, LIVE_BAR_SHARE = CANVAS_SIZE[0], 0.5
 #: The live bar panel's top, in units of I_3: room above the bars for the page's legend (top right).
 LIVE_TOP = 1.5
 #: Points per ring of the live ellipsoid's wireframe.
@@ -246,7 +247,7 @@ def scene(angle: float = DEFAULTS["angle"], tilt: float = DEFAULTS["tilt"]) -> d
     lo = _bar_limits()[0]
     top = LIVE_TOP * _body_moments()[2]
     xlim = (0.4, 9.6)
-    plot_px = LIVE_WIDTH * LIVE_BAR_SHARE - 74                 # the page's plot box (74 px of margins)
+    plot_px = LIVE_WIDTH * LIVE_BAR_SHARE - PANEL_MARGINS[0]   # the page's plot box
     bar_px = 0.7 * plot_px / (xlim[1] - xlim[0])               # 0.7 of the spacing of the bars
     x = np.arange(1.0, 10.0)
     gap = np.full(9, np.nan)

@@ -30,6 +30,7 @@ import numpy as np
 from .. import _validate as _v
 from .. import inertia, quaternion, rotation
 from . import ROUNDING_FLOOR, cached
+from .live import CANVAS_SIZE, PANEL_MARGINS
 
 __all__ = ["DEFAULTS", "MASS", "EDGES", "MOUNT_DEG", "body_inertia", "compute", "summary", "table",
            "arrow_scale", "draw", "scene", "controls", "widget"]
@@ -216,7 +217,7 @@ def draw(yaw: float = DEFAULTS["yaw"], pitch: float = DEFAULTS["pitch"], roll: f
 
 
 #: Width of the live canvas (CSS px, the page's default) and the bar panel's share of it.
-LIVE_WIDTH, LIVE_BAR_SHARE = 860, 0.5
+LIVE_WIDTH, LIVE_BAR_SHARE = CANVAS_SIZE[0], 0.5
 #: Tops of the live bar panel (the smallest that holds the longest bar, so the scale changes only
 #: with |ω| and |L|, which are the same in every frame and do not change with the attitude).
 LIVE_BAR_LEVELS = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0)
@@ -276,7 +277,7 @@ def scene(yaw: float = DEFAULTS["yaw"], pitch: float = DEFAULTS["pitch"], roll: 
     longest = 1.08 * float(vals[:, [3, 7]].max())
     top = next((v for v in LIVE_BAR_LEVELS if longest <= v), longest)
     xlim = (0.5, 8.5)
-    plot_px = LIVE_WIDTH * LIVE_BAR_SHARE - 74                 # the page's plot box (74 px of margins)
+    plot_px = LIVE_WIDTH * LIVE_BAR_SHARE - PANEL_MARGINS[0]   # the page's plot box
     bar_px = 0.24 * plot_px / (xlim[1] - xlim[0])              # three bars of 0.24 per group of 1
     x = np.arange(1.0, 9.0)
     gap = np.full(8, np.nan)

@@ -27,6 +27,7 @@ from .. import inertia as _inertia
 from .. import quaternion as _q
 from ..body import RigidBody, omega_from_L_principal
 from . import cached
+from .live import CANVAS_SIZE, PANEL_MARGINS
 
 __all__ = ["MASS", "LENGTH", "WIDTH", "IMPULSE", "DURATION", "STEPS", "STRIKE_STEP", "SNAP_RADIUS", "DEFAULTS",
            "bat", "strike_bat", "grip_velocity", "centre_of_percussion", "snap_strike", "compute", "summary",
@@ -267,8 +268,7 @@ def draw(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]):
 # The live page (rbteach/explorers/live.js) draws on a LIVE_SIZE canvas by default; an xy panel's plot
 # box is its share of the width less PAGE_MARGINS[0] px and the height less PAGE_MARGINS[1] px. The top
 # view's share is chosen so that one metre is as long across as up (a bat keeps its length as it turns).
-LIVE_SIZE = (860, 340)
-PAGE_MARGINS = (62 + 12, 26 + 44)
+LIVE_SIZE, PAGE_MARGINS = CANVAS_SIZE, PANEL_MARGINS
 
 
 def _live_layout():

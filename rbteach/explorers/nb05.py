@@ -16,6 +16,7 @@ import numpy as np
 from .. import _validate as _v
 from .. import quaternion as _q
 from . import cached
+from .live import CANVAS_SIZE, PANEL_MARGINS
 
 __all__ = ["DEFAULTS", "axis_from_angles", "compute", "idle_controls", "summary", "draw", "scene",
            "draw_right_wrong", "controls", "widget"]
@@ -169,7 +170,7 @@ LIVE_RADIUS = 1.25
 #: Vertical range of the live bar panel: room above the bars for the page's legend (top right).
 LIVE_BAR_YLIM = (-1.05, 1.6)
 #: Width of the live canvas (CSS px, the page's default) and the bar panel's share of it (as in draw()).
-LIVE_WIDTH, LIVE_BAR_SHARE = 860, 0.5
+LIVE_WIDTH, LIVE_BAR_SHARE = CANVAS_SIZE[0], 0.5
 
 
 def scene(angle_deg=DEFAULTS["angle_deg"], azimuth_deg=DEFAULTS["azimuth_deg"],
@@ -199,7 +200,7 @@ def scene(angle_deg=DEFAULTS["angle_deg"], azimuth_deg=DEFAULTS["azimuth_deg"],
     gap = np.full(13, np.nan)
     bx = np.column_stack([x, x, gap]).ravel()                 # each bar a thick vertical segment
     by = np.column_stack([np.zeros(13), vals, gap]).ravel()
-    plot_px = LIVE_WIDTH * LIVE_BAR_SHARE - 74                # the page's plot box (74 px of margins)
+    plot_px = LIVE_WIDTH * LIVE_BAR_SHARE - PANEL_MARGINS[0]  # the page's plot box
     bar_px = 0.7 * plot_px / 13.2                             # 0.7 of the spacing of the bars
     bars = [series([-0.6, 12.6], [0.0, 0.0], color=PALETTE["black"], width=1.0),
             series([3.5, 3.5], LIVE_BAR_YLIM, color=PALETTE["black"], dash=":", width=1.0),

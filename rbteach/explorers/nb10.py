@@ -27,6 +27,7 @@ from .. import inertia as _inertia
 from .. import quaternion as _q
 from ..body import RigidBody
 from . import cached
+from .live import CANVAS_SIZE, PANEL_MARGINS
 
 __all__ = ["MASS", "LENGTH", "WIDTH", "SPEED", "GRAVITY", "TIME_BEFORE", "TIME_AFTER", "DEFAULTS",
            "rod", "falling_rod", "flight", "compute", "summary", "draw", "scene", "controls", "widget"]
@@ -287,8 +288,7 @@ def draw(e=DEFAULTS["e"], mu=DEFAULTS["mu"], tilt_deg=DEFAULTS["tilt_deg"], spin
 # The live page (rbteach/explorers/live.js): an xy panel's plot box is its share of LIVE_SIZE's width
 # less PAGE_MARGINS[0] px and the height less PAGE_MARGINS[1] px. The side view's share keeps one
 # metre as long across as up.
-LIVE_SIZE = (860, 340)
-PAGE_MARGINS = (62 + 12, 26 + 44)
+LIVE_SIZE, PAGE_MARGINS = CANVAS_SIZE, PANEL_MARGINS
 
 
 def _live_layout():
