@@ -181,6 +181,25 @@ def run_all(page, timeout: float = 120_000) -> None:
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
 
 
+def wait_until_run(page, timeout: float = 300.0, quiet: float = 1.0) -> None:
+    """Wait until no cell is queued or running (no ``[*]`` prompt) for ``quiet`` seconds, so
+    that outputs have stopped growing and the page no longer shifts under the mouse."""
+    prompts = page.locator(".jp-NotebookPanel .jp-InputPrompt")
+    deadline = time.monotonic() + timeout
+    calm_since = None
+    while time.monotonic() < deadline:
+        busy = prompts.evaluate_all("ps => ps.some(p => p.textContent.includes('*'))")
+        now = time.monotonic()
+        if busy:
+            calm_since = None
+        elif calm_since is None:
+            calm_since = now
+        elif now - calm_since >= quiet:
+            return
+        time.sleep(0.2)
+    raise TimeoutError(f"cells were still running after {timeout:.0f} s")
+
+
 def explorer(page, index: int = 0):
     return page.locator(".rbteach-explorer").nth(index)
 

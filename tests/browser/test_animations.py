@@ -41,6 +41,7 @@ def test_player_shows_plays_orbits_and_matches_rbteach(page, lab, path, screensh
     labdriver.open_notebook(page, lab, path.name)
     labdriver.run_all(page)
     player = labdriver.scroll_to(page, ".rbteach-player .rbteach-player-canvas", timeout=180)
+    labdriver.wait_until_run(page)          # later cells' outputs no longer move the player's buttons
     root = page.locator(".rbteach-player").filter(has=page.locator(".rbteach-player-canvas")).first
     root.scroll_into_view_if_needed()
     canvas = player
@@ -61,6 +62,10 @@ def test_player_shows_plays_orbits_and_matches_rbteach(page, lab, path, screensh
     before = label.inner_text()
     root.locator(".rbteach-speed").select_option("0.25")      # slow enough not to reach the end
     root.get_by_role("button", name="Play").click()
+    started = time.monotonic()
+    while not root.evaluate("r => r.rbteach.state.playing") and time.monotonic() - started < 2:
+        time.sleep(0.05)
+    assert root.evaluate("r => r.rbteach.state.playing"), f"{path.name}: clicking Play did not start the player"
     time.sleep(1.5)
     state = root.evaluate("r => [r.rbteach.state.t, r.rbteach.state.frames, r.rbteach.state.playing]")
     assert state[2], f"{path.name}: the player stopped by itself within 1.5 s at ×0.25"
