@@ -217,10 +217,3 @@ class Exercise:
 
     def __repr__(self):
         return f"Exercise({self.name!r})"
-
-
-def check_close(name, answer, expected, *, hints=None, show=False, **_ignored):  # TRANSITION: removed when every module uses Exercise
-    fb = judge(name, answer, expected, hints=hints)
-    if show:
-        print(fb)
-    return fb
