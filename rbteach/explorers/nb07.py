@@ -34,9 +34,12 @@ from .. import inertia as _inertia
 from .. import quaternion as _q
 from . import ROUNDING_FLOOR, cached, fmt_small, plain_log_axis, plot_indices
 
-__all__ = ["DURATION", "MAX_STEPS", "BLOWUP_FACTOR", "PLOT_POINTS", "DEFAULTS", "moments_problem", "compute",
-           "summary", "draw", "redraw", "scene", "controls", "widget"]
+__all__ = ["METHODS", "DURATION", "MAX_STEPS", "BLOWUP_FACTOR", "PLOT_POINTS", "DEFAULTS", "moments_problem",
+           "compute", "summary", "draw", "redraw", "scene", "controls", "widget"]
 
+#: The integrators this explorer offers, in its menu's order: its own list (a subset of
+#: :data:`rbteach.dynamics.METHODS`, which may grow), so the menu and the checks stay as they are.
+METHODS = ("euler", "semi-implicit-euler", "rk4", "rk4-dcm", "splitting", "splitting4")
 #: Simulated time span (s).
 DURATION = 20.0
 #: At most this many steps per simulation (the time step is raised if needed).
@@ -83,8 +86,8 @@ def _params(I1, I2, I3, w1, w2, w3, dt, method):
         raise ValueError(f"I1, I2, I3: {problem}")
     w0 = np.array([_v.finite_scalar(w1, "w1"), _v.finite_scalar(w2, "w2"), _v.finite_scalar(w3, "w3")])
     dt = _v.positive(dt, "dt")
-    if method not in _dyn.METHODS:
-        raise ValueError(f"method must be one of {_dyn.METHODS}, got {method!r}")
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
     steps = int(math.ceil(DURATION / dt - 1e-9))
     if steps > MAX_STEPS:
         raise ValueError(f"dt must be >= {DURATION / MAX_STEPS:.4g} s (at most {MAX_STEPS} steps), got {dt!r}")
@@ -338,7 +341,7 @@ def controls() -> dict:
         "w2": slider("w2", -2.0, 2.0, 0.1, "ω₀2 (rad/s)"),
         "w3": slider("w3", -2.0, 2.0, 0.1, "ω₀3 (rad/s)"),
         "dt": slider("dt", 0.01, 0.2, 0.01, "dt (s)", ".3f"),
-        "method": w.Dropdown(options=list(_dyn.METHODS), value=DEFAULTS["method"], description="method",
+        "method": w.Dropdown(options=list(METHODS), value=DEFAULTS["method"], description="method",
                              style=style),
     }
 
