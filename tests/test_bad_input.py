@@ -185,6 +185,19 @@ spec("inertia.box_mesh", In.box_mesh, a=Arg("pos", 1.5, **_P), b=Arg("pos", 1.5,
 spec("inertia.t_handle_mesh", In.t_handle_mesh, bar_length=Arg("pos", 1.0, **_P), bar_width=Arg("pos", 0.25, **_P),
      stem_length=Arg("pos", 0.5, **_P), stem_width=Arg("pos", 0.25, bad=[("zero", 0), ("negative", -1.0),
                                                                          ("wider than the bar", 2.0)]))
+# --- inertia: about an axis, combining bodies
+spec("inertia.about_axis", In.about_axis, inertia=Arg("inertia", TENSOR, bad=BAD_TENSORS),
+     axis=Arg("vec3", V3, scale_free=True, bad=[("zero", np.zeros(3))]))
+spec("inertia.radius_of_gyration", In.radius_of_gyration, inertia=Arg("inertia", TENSOR, bad=BAD_TENSORS),
+     mass=Arg("masses1", 1.5, bad=[("zero", 0.0), ("negative", -1.0)]),
+     axis=Arg("vec3", V3, scale_free=True, bad=[("zero", np.zeros(3))]))
+_PARTS = np.stack([TENSOR, np.diag(MOMENTS), np.diag([0.5, 0.5, 0.75])])
+spec("inertia.combine", In.combine,
+     masses=Arg("masses", MASSES, bad=[("no masses", []), ("zero mass", [1.0, 0.0, 1.0]),
+                                       ("negative mass", [1.0, -1.0, 1.0]), ("one mass short", [1.0, 2.0])]),
+     coms=Arg("points", POINTS, bad=[("one centre short", POINTS[:2])]),
+     inertias_com=Arg("inertia", _PARTS, bad=[(label, np.stack([T, T, T])) for label, T in BAD_TENSORS]
+                      + [("one tensor short", _PARTS[:2]), ("a single tensor", TENSOR)]))
 
 # --- body
 spec("body.omega_from_L_matrix", B.omega_from_L_matrix,
@@ -686,6 +699,9 @@ BROADCAST = [
     (In.to_center_of_mass, {"inertia_origin": np.broadcast_to(TENSOR, (2, 3, 3)), "mass": 0.1, "com": np.ones((3, 3))}),
     (In.rotate, {"inertia": np.broadcast_to(TENSOR, (2, 3, 3)), "R": np.broadcast_to(ROT, (3, 3, 3))}),
     (In.point_masses, {"masses": np.ones((2, 3)), "points": np.ones((3, 3, 3))}),
+    (In.about_axis, {"inertia": np.broadcast_to(TENSOR, (2, 3, 3)), "axis": np.ones((3, 3))}),
+    (In.radius_of_gyration, {"inertia": TENSOR, "mass": np.ones(2), "axis": np.ones((3, 3))}),
+    (In.combine, {"masses": np.ones((2, 3)), "coms": np.ones((3, 3, 3)), "inertias_com": np.broadcast_to(TENSOR, (3, 3, 3))}),
     (B.omega_from_L_matrix, {"inertia_body": TENSOR, "q_r": np.ones((2, 4)), "L_world": np.ones((3, 3))}),
     (B.L_from_omega_matrix, {"inertia_body": np.broadcast_to(TENSOR, (2, 3, 3)), "q_r": QUAT,
                              "omega_world": np.ones((3, 3))}),
