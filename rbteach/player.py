@@ -29,6 +29,7 @@ import json
 import numpy as np
 
 from . import _validate as _v
+from . import quaternion as _q
 
 __all__ = ["attitude_player", "AttitudePlayer", "slerp_samples"]
 
@@ -37,23 +38,15 @@ _VECTOR_COLORS = ("#000000", "#CC79A7", "#E69F00", "#56B4E9")
 
 
 def slerp_samples(t, q, t_query) -> np.ndarray:
-    """The player's attitude at ``t_query``: SLERP between the samples ``(t, q)`` (the JavaScript
-    player computes the same; ``tests/browser`` compares the two). Returns unit quaternions."""
+    """The player's attitude at ``t_query``: SLERP between the samples ``(t, q)``, by
+    :func:`rbteach.quaternion.slerp` (the JavaScript player computes the same; ``tests/browser``
+    compares the two). Returns unit quaternions."""
     t = np.asarray(t, dtype=float)
     q = np.asarray(q, dtype=float)
     tq = np.atleast_1d(np.asarray(t_query, dtype=float))
     k = np.clip(np.searchsorted(t, tq, side="right") - 1, 0, len(t) - 2)
     s = np.clip((tq - t[k]) / (t[k + 1] - t[k]), 0.0, 1.0)
-    a, b = q[k], q[k + 1]
-    b = np.where((np.sum(a * b, axis=-1) < 0)[:, None], -b, b)
-    cos = np.clip(np.sum(a * b, axis=-1), -1.0, 1.0)
-    ang = np.arccos(cos)
-    sin = np.sin(ang)
-    small = sin < 1e-9
-    wa = np.where(small, 1.0 - s, np.sin((1.0 - s) * ang) / np.where(small, 1.0, sin))
-    wb = np.where(small, s, np.sin(s * ang) / np.where(small, 1.0, sin))
-    out = wa[:, None] * a + wb[:, None] * b
-    return out / np.linalg.norm(out, axis=-1, keepdims=True)
+    return _q.slerp(q[k], q[k + 1], s)
 
 
 class AttitudePlayer:

@@ -34,7 +34,7 @@ __all__ = [
     "identity", "multiply", "conjugate", "inverse", "norm", "normalize", "rotate",
     "from_axis_angle", "to_axis_angle", "from_rotation_vector", "to_rotation_vector",
     "to_matrix", "from_matrix", "from_xyzw", "to_xyzw", "derivative_world",
-    "derivative_body", "angle_between", "canonical",
+    "derivative_body", "angle_between", "canonical", "exp", "log", "slerp", "random", "mean",
 ]
 
 # |q|² in this range is computed without overflow or harmful underflow by squaring directly.
@@ -256,30 +256,21 @@ def to_axis_angle(q):
 def from_rotation_vector(rotvec) -> np.ndarray:
     """Quaternion of the rotation vector ``φ = θ n`` (rad): ``(cos(θ/2), sin(θ/2)/θ · φ)``.
 
-    ``cos`` and ``sin`` are taken of the same ``θ/2`` (numpy reduces large arguments exactly), so
-    ``|q| = 1`` to rounding for any ``|φ|``; at ``φ = 0`` the factor is its limit ½. (For
-    ``|φ|`` beyond ~1e8 rad the rounding of ``θ`` itself, ``|φ| ε``, blurs the angle.)
-    Shape (..., 3) → (..., 4).
+    This is ``exp(φ / 2)`` (:func:`exp`, the same code): the half angle again. ``cos`` and ``sin``
+    are taken of the same ``θ/2`` (numpy reduces large arguments exactly), so ``|q| = 1`` to
+    rounding for any ``|φ|``; at ``φ = 0`` the factor is its limit ½. (For ``|φ|`` beyond ~1e8 rad
+    the rounding of ``θ`` itself, ``|φ| ε``, blurs the angle.) Shape (..., 3) → (..., 4).
     """
     rotvec = _v.vector3(rotvec, "rotvec")
-    theta = _v.finite_result(_vec_norm(rotvec)[..., None], "rotvec", "the angle |rotvec|")
-    half = 0.5 * theta
-    safe = np.where(theta > 0, theta, 1.0)
-    factor = np.where(theta > 0, np.sin(half) / safe, 0.5)
-    return np.concatenate([np.cos(half), factor * rotvec], axis=-1)
+    return _exp(0.5 * rotvec, "rotvec")
 
 
 def to_rotation_vector(q) -> np.ndarray:
-    """Rotation vector ``θ n`` (θ ∈ [0, π]) of a non-zero quaternion; shape (..., 4) → (..., 3)."""
-    q = canonical(q)
-    s = np.linalg.norm(q[..., 1:], axis=-1)
-    w = q[..., 0]
-    theta = 2.0 * np.arctan2(s, w)
-    # θ/s → 2/w as s → 0 (w → 1): avoid 0/0. Both branches are evaluated, so each
-    # denominator is made safe where its branch is not used (w may be ~0 near 180°).
-    tiny = s <= 1e-300
-    factor = np.where(tiny, 2.0 / np.where(tiny, w, 1.0), theta / np.where(tiny, 1.0, s))
-    return q[..., 1:] * factor[..., None]
+    """Rotation vector ``θ n`` (θ ∈ [0, π]) of a non-zero quaternion; shape (..., 4) → (..., 3).
+
+    This is ``2 log(q)`` (:func:`log`, the same code).
+    """
+    return 2.0 * _log(canonical(q))
 
 
 def to_matrix(q) -> np.ndarray:
@@ -369,3 +360,169 @@ def angle_between(p, q) -> np.ndarray:
     _v.broadcast(("p", p, 1), ("q", q, 1))
     d = _mul(p * _CONJ, q)
     return 2.0 * np.arctan2(np.linalg.norm(d[..., 1:], axis=-1), np.abs(d[..., 0]))
+
+
+# --------------------------------------------------------------------------- maps, interpolation, sampling
+def _exp(v, name):
+    """``exp((0, v)) = (cos|v|, sin|v| v/|v|)`` for validated vectors (..., 3); the limit at v = 0."""
+    theta = _v.finite_result(_vec_norm(v)[..., None], name, f"the angle |{name}|")
+    safe = np.where(theta > 0, theta, 1.0)
+    factor = np.where(theta > 0, np.sin(theta) / safe, 1.0)
+    return np.concatenate([np.cos(theta), factor * v], axis=-1)
+
+
+def _log(u):
+    """``log`` of canonical unit quaternions (w ≥ 0): the 3-vector ``φ n`` with ``φ = atan2(|u⃗|, w)``."""
+    s = np.linalg.norm(u[..., 1:], axis=-1)
+    w = u[..., 0]
+    phi = np.arctan2(s, w)
+    # φ/s → 1/w as s → 0 (w → 1): avoid 0/0. Both branches are evaluated, so each
+    # denominator is made safe where its branch is not used (w may be ~0 near 180°).
+    tiny = s <= 1e-300
+    factor = np.where(tiny, 1.0 / np.where(tiny, w, 1.0), phi / np.where(tiny, 1.0, s))
+    return u[..., 1:] * factor[..., None]
+
+
+def exp(v) -> np.ndarray:
+    """Quaternion exponential of the pure quaternion ``(0, v)``: ``(cos|v|, sin|v| v/|v|)``.
+
+    ``v`` (..., 3) → unit quaternions (..., 4). With ``v = θ/2 · n`` this is the rotation by ``θ``
+    about ``n``, so ``from_rotation_vector(φ) == exp(φ / 2)`` (both run this code). The series
+    ``exp(0, v) = Σ (0, v)^k / k!`` sums to this closed form because ``(0, v)² = −|v|²``, as
+    ``e^{iθ} = cos θ + i sin θ`` (Shoemake 1985; Hairer–Lubich–Wanner, *Geometric Numerical
+    Integration*, IV.3). At ``v = 0`` the factor ``sin|v|/|v|`` is its limit 1. For small ``|v|``,
+    ``exp(v) = (1, v) + O(|v|²)``.
+    """
+    v = _v.vector3(v, "v")
+    return _exp(v, "v")
+
+
+def log(q) -> np.ndarray:
+    """Quaternion logarithm of a rotation: the 3-vector ``θ/2 · n`` with ``exp(log(q)) = ±q``.
+
+    ``q`` (..., 4) non-zero, normalised first; returns (..., 3). Of the two quaternions ``±q`` of
+    one rotation, the :func:`canonical` one (``w ≥ 0``) is used, so ``θ ∈ [0, π]`` and
+    ``|log q| = θ/2 ≤ π/2``; ``log(exp(v)) = v`` for ``|v| < π/2``, and ``2 log(q)`` is
+    :func:`to_rotation_vector`. At the identity the result is 0 (the factor ``φ/|u⃗|`` is
+    taken as its limit ``1/w``).
+    """
+    return _log(canonical(q))
+
+
+def slerp(p, q, t) -> np.ndarray:
+    """Spherical linear interpolation from ``p`` (t = 0) to ``q`` (t = 1) along the shorter arc.
+
+    ``slerp(p, q, t) = p ⊗ (p* ⊗ q)^t = p ⊗ exp(t log(p* ⊗ q))`` (Shoemake 1985), with ``q``
+    replaced by ``−q`` when ``p · q < 0`` (the double cover: the same rotation, the shorter way).
+    It turns at a constant angular rate about one fixed axis: the attitudes at ``t₁`` and ``t₂`` are
+    ``|t₂ − t₁| · angle_between(p, q)`` apart. Equivalent to the classic
+    ``(sin((1−t)Ω) p + sin(tΩ) q) / sin Ω`` (cos Ω = p · q), but written through the relative
+    rotation it has no 0/0 when ``p ≈ ±q``.
+
+    Parameters
+    ----------
+    p, q : array_like, shape (..., 4)
+        Non-zero quaternions (normalised first); their leading axes broadcast.
+    t : array_like, shape (...)
+        Interpolation parameter, any real (outside [0, 1] the turn continues at the same rate);
+        broadcast against the leading axes of ``p`` and ``q`` (e.g. ``t[:, None]`` for many ``t``
+        on each of a batch of pairs).
+
+    Returns
+    -------
+    ndarray, shape (..., 4)
+        Unit quaternions; exactly ``p/|p|`` where ``t = 0`` and exactly ``±q/|q|`` (the sign nearer
+        ``p``) where ``t = 1``.
+    """
+    u = _unit(_v.quaternion(p, "p"))
+    v = _unit(_v.quaternion(q, "q"))
+    t = _v.array(t, "t")
+    shape = _v.broadcast(("p", u, 1), ("q", v, 1), ("t", t, 0))
+    v = np.where((_sumsq_dot(u, v) < 0)[..., None], -v, v)
+    d = _mul(u * _CONJ, v)                              # p* ⊗ q: w = p·q ≥ 0, the shorter arc
+    s = np.linalg.norm(d[..., 1:], axis=-1)
+    phi = np.arctan2(s, d[..., 0])                      # half the angle between p and q, in [0, π/2]
+    tb = np.broadcast_to(t, shape)
+    tphi = tb * phi
+    small = s <= 1e-300
+    factor = np.where(small, tb, np.sin(tphi) / np.where(small, 1.0, s))   # sin(tφ)/sin φ → t
+    step = np.concatenate([np.cos(tphi)[..., None], factor[..., None] * d[..., 1:]], axis=-1)
+    out = _mul(u, step)
+    out = np.where((tb == 0)[..., None], u, out)
+    out = np.where((tb == 1)[..., None], v, out)
+    return np.broadcast_to(out, shape + (4,)).copy()
+
+
+def _sumsq_dot(a, b):
+    return np.einsum("...i,...i->...", *np.broadcast_arrays(a, b))
+
+
+def random(shape=(), *, seed=None) -> np.ndarray:
+    """Uniformly distributed random rotations: unit quaternions of shape ``shape + (4,)``, ``w ≥ 0``.
+
+    Shoemake's subgroup algorithm (Graphics Gems III, 1992): with ``u₁, u₂, u₃`` uniform on [0, 1),
+    ``q = (√u₁ cos 2πu₃, √(1−u₁) sin 2πu₂, √(1−u₁) cos 2πu₂, √u₁ sin 2πu₃)`` is uniform on the unit
+    sphere S³, hence uniform (Haar) on the rotations. The rotation angle θ then has the density
+    ``(1 − cos θ)/π`` on [0, π] (CDF ``(θ − sin θ)/π``): large angles are common, small ones rare.
+    Returned :func:`canonical` (``w ≥ 0``).
+
+    ``seed``: None (fresh entropy) or an integer ≥ 0, for reproducible draws
+    (``numpy.random.default_rng(seed)``).
+    """
+    dims = _shape(shape)
+    if seed is not None:
+        if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (numbers.Integral, np.integer)):
+            raise ValueError(f"seed must be None or an integer >= 0, got {_v.describe(seed)}")
+        if seed < 0:
+            raise ValueError(f"seed must be None or an integer >= 0, got {seed!r}")
+        seed = int(seed)
+    u1, u2, u3 = np.random.default_rng(seed).random((3,) + dims)
+    a, b = np.sqrt(u1), np.sqrt(1.0 - u1)
+    q = np.stack([a * np.cos(2 * np.pi * u3), b * np.sin(2 * np.pi * u2),
+                  b * np.cos(2 * np.pi * u2), a * np.sin(2 * np.pi * u3)], axis=-1)
+    return _canonical(q)
+
+
+def mean(q, weights=None) -> np.ndarray:
+    """The (weighted) mean rotation of quaternions ``q`` (..., N, 4), insensitive to each sign.
+
+    Markley, Cheng, Crassidis & Oshman (2007), "Averaging quaternions": the unit eigenvector of
+    the largest eigenvalue of ``M = Σᵢ wᵢ qᵢ qᵢᵀ`` (the ``qᵢ`` normalised). ``qᵢ`` and ``−qᵢ`` give
+    the same ``qᵢqᵢᵀ``, so the double cover does not matter. It maximises ``Σ wᵢ (q·qᵢ)²``, i.e.
+    minimises the weighted sum of squared chordal distances ``‖R − Rᵢ‖²_F`` of the matrices.
+
+    ``q``: shape (N, 4) (or (..., N, 4): a mean per leading index; a single (4,) is N = 1).
+    ``weights``: None (all equal) or (N,) / (..., N), finite, ≥ 0, not all zero (normalised by
+    their largest). Returns the :func:`canonical` unit quaternion (..., 4). Raises ValueError when
+    the mean is not unique (the largest eigenvalue is repeated, e.g. two rotations 180° apart with
+    equal weights).
+    """
+    q = _v.quaternion(q, "q")
+    if q.ndim == 1:
+        q = q[None]
+    if q.shape[-2] == 0:
+        raise ValueError(f"q must hold at least one quaternion, got shape {q.shape}")
+    u = _unit(q)
+    if weights is None:
+        w = np.ones(u.shape[:-1])
+    else:
+        w = _v.array(weights, "weights")
+        if w.ndim == 0:
+            raise ValueError("weights must have one entry per quaternion of q (shape (..., N)), got a single number")
+        if w.shape[-1] != u.shape[-2]:
+            raise ValueError(f"weights must have one entry per quaternion of q: q holds {u.shape[-2]} "
+                             f"(shape {q.shape}), weights has shape {w.shape}")
+        _v.broadcast(("q", u, 2), ("weights", w, 1))
+        if np.any(w < 0):
+            raise ValueError("weights must be >= 0 (a weight is how much a rotation counts)")
+        top = np.max(w, axis=-1, keepdims=True)
+        if np.any(top == 0):
+            raise ValueError("weights must not all be zero (the mean of nothing is undefined)")
+        w = w / top
+    M = np.einsum("...n,...ni,...nj->...ij", w, u, u)
+    M = M / np.trace(M, axis1=-2, axis2=-1)[..., None, None]
+    vals, vecs = np.linalg.eigh(M)
+    if np.any(vals[..., 3] - vals[..., 2] <= 1e-12):
+        raise ValueError("q and weights have no unique mean rotation: the largest eigenvalue of "
+                         "Σ wᵢ qᵢqᵢᵀ is repeated (e.g. two rotations 180° apart, equally weighted)")
+    return _canonical(vecs[..., :, 3])

@@ -100,7 +100,7 @@ TRAJ = _traj()
 # Kinds: "real", "pos", "nonneg" (scalars); "array" (any shape of reals); "vec3", "quat", "mat3"
 # (batches (..., n)); "vec3_1", "quat_1" (exactly one); "vec3_n", "quat_n" ((n,) or (N, n));
 # "rot", "inertia", "inertia_inv", "moments", "inertia_any", "inertia_any_inv"; "masses", "points";
-# "vertices", "faces"; "int", "choice", "flag", "name", "shape", "atol"; "times", "m01", "m01_open";
+# "vertices", "faces"; "int", "seed" (None or an int >= 0), "choice", "flag", "name", "shape", "atol"; "times", "m01", "m01_open";
 # "sym" (a SymPy scalar), "sym3", "sym4" (columns), "sym_bounds", "sym_symbol", "sym_func".
 
 SPECS: dict[str, Spec] = {}
@@ -134,6 +134,21 @@ spec("quaternion.derivative_body", Q.derivative_body, q=Arg("quat", QUAT, bad=[(
      omega_body=Arg("vec3", V3))
 spec("quaternion.angle_between", Q.angle_between, p=Arg("quat", QUAT, scale_free=True, bad=[("zero", np.zeros(4))]),
      q=Arg("quat", QUAT2, scale_free=True, bad=[("zero", np.zeros(4))]))
+spec("quaternion.exp", Q.exp, v=Arg("vec3", V3))
+spec("quaternion.log", Q.log, q=Arg("quat", QUAT, scale_free=True, bad=[("zero", np.zeros(4))]))
+spec("quaternion.slerp", Q.slerp, p=Arg("quat", QUAT, scale_free=True, bad=[("zero", np.zeros(4))]),
+     q=Arg("quat", QUAT2, scale_free=True, bad=[("zero", np.zeros(4))]), t=Arg("array", 0.3))
+spec("quaternion.random", Q.random, shape=Arg("shape", (2,), ok=[("int", 2), ("list", [2])]),
+     seed=Arg("seed", 3, optional=True))
+QUATS3 = np.array([QUAT, QUAT2, [2.0, 1.0, -1.0, 0.5]])
+spec("quaternion.mean", Q.mean, q=Arg("quat", QUATS3, scale_free=True,
+                                      bad=[("a zero row", np.array([QUAT, QUAT2, np.zeros(4)])),
+                                           ("no quaternions", np.zeros((0, 4))),
+                                           ("two opposite turns, equal weights",
+                                            np.array([[0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0]]))]),
+     weights=Arg("array", [1.0, 2.0, 0.5], optional=True, scale_free=True,
+                 bad=[("negative", [1.0, -2.0, 0.5]), ("all zero", np.zeros(3)), ("wrong length", [1.0, 2.0]),
+                      ("a single number", 1.0)]))
 
 # --- rotation
 spec("rotation.skew", Rot.skew, v=Arg("vec3", V3))
@@ -451,6 +466,9 @@ def bad_values(arg):
         out += [("negative", -1.0, "error")]
     if k == "atol":
         out += [("1.5 (accepts anything)", 1.5, "error")]
+    if k == "seed":
+        out += [("negative", -1, "error"), ("float", 2.5, "error"), ("digit string", "4", "error"),
+                ("bool", True, "error"), ("complex", 4 + 0j, "error"), ("array", np.array([4]), "error")]
     if k in ("vec3_n", "quat_n"):
         out += [("3-d batch", np.broadcast_to(v, (2, 2, len(v))).copy(), "error"),
                 ("empty batch", np.zeros((0, len(v))), "error")]
@@ -693,6 +711,8 @@ BROADCAST = [
     (Q.derivative_world, {"q": np.ones((2, 4)), "omega_world": np.ones((3, 3))}),
     (Q.derivative_body, {"q": np.ones((2, 4)), "omega_body": np.ones((3, 3))}),
     (Q.angle_between, {"p": np.ones((2, 4)), "q": np.ones((3, 4))}),
+    (Q.slerp, {"p": np.ones((2, 4)), "q": np.ones((3, 4)), "t": 0.5}),
+    (Q.slerp, {"p": np.ones((2, 4)), "q": np.ones((2, 4)), "t": np.ones(3)}),
     (Rot.euler_zyx_to_matrix, {"yaw": np.ones(2), "pitch": np.ones(3), "roll": 0.0}),
     (In.parallel_axis, {"inertia_com": np.broadcast_to(TENSOR, (2, 3, 3)), "mass": 1.0, "offset": np.ones((3, 3))}),
     (In.parallel_axis, {"inertia_com": TENSOR, "mass": np.ones(2), "offset": np.ones((3, 3))}),
