@@ -30,6 +30,7 @@ from rbteach import body as B
 from rbteach import contact as Ct
 from rbteach import dynamics as D
 from rbteach import elliptic as E
+from rbteach import percussion as Pc
 from rbteach import inertia as In
 from rbteach import quaternion as Q
 from rbteach import rotation as Rot
@@ -37,7 +38,7 @@ from rbteach import symbolic as S
 from rbteach import top as Tp
 
 MODULES = {"quaternion": Q, "rotation": Rot, "inertia": In, "body": B, "dynamics": D,
-           "analytic": A, "elliptic": E, "symbolic": S, "contact": Ct, "top": Tp}
+           "analytic": A, "elliptic": E, "symbolic": S, "contact": Ct, "top": Tp, "percussion": Pc}
 
 #: Public names that are data, not functions.
 CONSTANTS = {"body.STATES", "dynamics.METHODS"}
@@ -359,6 +360,16 @@ spec("top.effective_potential", Tp.effective_potential, theta=Arg("array", np.ar
 spec("top.precession_rates", Tp.precession_rates, **_TOP, omega3=Arg("real", 30.0), theta=Arg("real", 0.7))
 spec("top.initial_state", Tp.initial_state, **_START)
 spec("top.symmetry_axis", Tp.symmetry_axis, q=Arg("quat", QUAT, scale_free=True, bad=[("zero", np.zeros(4))]))
+
+# --- percussion (a bat: m = 1.5 kg, I_c = 0.125 kg m², struck 0.375 m from its centre of mass)
+_POS = [("zero", 0.0), ("negative", -1.0)]
+_M_IC = dict(mass=Arg("array", 1.5, bad=_POS), inertia_c=Arg("array", 0.125, bad=_POS))
+spec("percussion.conjugate_distance", Pc.conjugate_distance, **_M_IC, distance=Arg("array", 0.375, bad=_POS))
+spec("percussion.transverse_velocity", Pc.transverse_velocity, **_M_IC, strike=Arg("array", 0.375),
+     point=Arg("array", np.array([-0.5, 0.25])), impulse=Arg("array", 2.0))
+spec("percussion.pendulum_length", Pc.pendulum_length, **_M_IC, pivot_distance=Arg("array", 0.375, bad=_POS))
+spec("percussion.pendulum_period", Pc.pendulum_period, **_M_IC, pivot_distance=Arg("array", 0.375, bad=_POS),
+     g=Arg("array", 9.75, bad=_POS))
 
 # --- symbolic
 spec("symbolic.quaternion", S.quaternion, w=Arg("sym", a_), x=Arg("sym", 2), y=Arg("sym", b_), z=Arg("sym", 0))
