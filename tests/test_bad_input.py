@@ -305,6 +305,9 @@ spec("analytic.symmetric_top", A.symmetric_top,
 spec("analytic.free_body", A.free_body, moments=Arg("moments", MOMENTS, bad=BAD_MOMENTS), omega0=Arg("vec3_1", V3),
      t=Arg("times", np.array([0.0, 0.5, 1.25])))
 spec("analytic.flip_period", A.flip_period, moments=Arg("moments", MOMENTS, bad=BAD_MOMENTS), omega0=Arg("vec3_1", V3))
+spec("analytic.free_body_attitude", A.free_body_attitude, moments=Arg("moments", MOMENTS, bad=BAD_MOMENTS),
+     omega0=Arg("vec3_1", V3), t=Arg("times", np.array([0.0, 0.5, 1.25])),
+     q0=Arg("quat_1", QUAT, optional=True, scale_free=True, bad=[("zero", np.zeros(4))]))
 _M01 = [("negative", -0.5), ("above 1", 1.5)]
 spec("elliptic.ellipk", E.ellipk, m=Arg("m01", 0.5, bad=_M01))
 spec("elliptic.ellipkinc", E.ellipkinc, phi=Arg("array", 0.75), m=Arg("m01", 0.5, bad=_M01 + [("1 (diverges)", 1.0)]))
