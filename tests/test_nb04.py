@@ -38,11 +38,28 @@ def test_grip_at_rest_only_at_centre_of_percussion():
         assert np.linalg.norm(nb04.grip_velocity(nb04.strike_bat(s))) > 0.1
 
 
-def test_grip_speed_curve_matches_single_bodies():
+def test_grip_curve_matches_single_bodies():
     r = nb04.compute(strike=0.5, direction_deg=75.0)
     for i in (0, 13, 40):
         body = nb04.strike_bat(r["strikes"][i], 75.0)
-        assert r["grip_speeds"][i] == pytest.approx(np.linalg.norm(nb04.grip_velocity(body)), abs=1e-12)
+        assert r["grip_across"][i] == pytest.approx(nb04.grip_velocity(body)[1], abs=1e-12)
+
+
+@pytest.mark.parametrize("direction", [90.0, 35.0, 150.0])
+def test_the_grip_curve_is_the_signed_formula_with_its_zero_at_the_centre_of_percussion(direction):
+    """v_grip,y = J_y (1/m − (s − L/2)(L/2)/I_zz): percussion.transverse_velocity, sign kept."""
+    from rbteach import percussion
+
+    r = nb04.compute(strike=0.8, direction_deg=direction)
+    m, I = nb04.bat()
+    J_y = nb04.IMPULSE * np.sin(np.radians(direction))
+    formula = percussion.transverse_velocity(m, I[2, 2], r["strikes"] - nb04.LENGTH / 2, -nb04.LENGTH / 2, J_y)
+    np.testing.assert_allclose(r["grip_across"], formula, atol=1e-13)
+    assert r["grip_across"][0] == pytest.approx(3.9952 * J_y, abs=1e-4)      # hit at the grip: forwards
+    assert r["grip_across"][-1] == pytest.approx(-1.9952 * J_y, abs=1e-4)    # hit at the tip: backwards
+    before, beyond = r["strikes"] < r["cop"], r["strikes"] > r["cop"]
+    assert (r["grip_across"][before] > 0).all() and (r["grip_across"][beyond] < 0).all()
+    assert nb04.compute(strike=r["cop"], direction_deg=direction)["grip_velocity"][1] == pytest.approx(0.0, abs=1e-12)
 
 
 def test_grip_velocity_uses_attitude():
@@ -243,9 +260,9 @@ def test_scene_shows_what_compute_computes():
     grip = quaternion.rotate(r["q"], [-nb04.LENGTH / 2, 0, 0]) + r["x"]
     np.testing.assert_allclose(by_label["grip end path"]["x"], grip[:, 0], atol=1e-15)
     np.testing.assert_allclose(by_label["grip end path"]["y"], grip[:, 1], atol=1e-15)
-    curve = speed["series"][0]
+    curve = next(s for s in speed["series"] if s["color"] == "#009E73")      # the y component: AXIS_COLORS[1]
     np.testing.assert_array_equal(curve["x"], r["strikes"])
-    np.testing.assert_array_equal(curve["y"], r["grip_speeds"])
+    np.testing.assert_array_equal(curve["y"], r["grip_across"])
     # the bat's snapshots: from the grip to the tip at the sampled times, the first one the resting bat
     bats = [s for s in top["series"] if s["x"].size == 2 and s["width"] == 5.0]
     assert len(bats) == nb04.N_SNAPSHOTS
@@ -258,10 +275,47 @@ def test_scene_shows_what_compute_computes():
     np.testing.assert_allclose([arrow["x"][1] - arrow["x"][0], arrow["y"][1] - arrow["y"][0]], 0.35 * r["J"][:2])
     # in float32 on the page, the same numbers
     data, buffers = live.pack({"panels": [speed]})
-    y = np.frombuffer(buffers[data["panels"][0]["series"][0]["y"]["__buf__"]], dtype=np.float32)
-    np.testing.assert_allclose(y, r["grip_speeds"], rtol=1e-7)
-    # every speed drawn fits the fixed axis
-    assert r["grip_speeds"].max() < speed["ylim"][1] and nb04.compute(strike=0.0)["grip_speeds"].max() < speed["ylim"][1]
+    i = next(k for k, c in enumerate(speed["series"]) if c is curve)
+    y = np.frombuffer(buffers[data["panels"][0]["series"][i]["y"]["__buf__"]], dtype=np.float32)
+    np.testing.assert_allclose(y, r["grip_across"], rtol=1e-7)
+    # every velocity drawn fits the fixed axis, for every direction
+    for direction in (0.0, 45.0, 90.0, 135.0, 180.0):
+        v = nb04.compute(strike=0.5, direction_deg=direction)["grip_across"]
+        assert speed["ylim"][0] < v.min() and v.max() < speed["ylim"][1]
+
+
+def test_scene_curve_is_the_formula_and_marks_the_hit_the_zero_and_the_backwards_band():
+    from rbteach import percussion
+    from rbteach.plotting import AXIS_COLORS
+
+    values = {"strike": 0.9, "direction_deg": 60.0}
+    r = nb04.compute(**values)
+    speed = nb04.scene(**values)["panels"][1]
+    m, I = nb04.bat()
+    J_y = nb04.IMPULSE * np.sin(np.radians(60.0))
+    curve = next(s for s in speed["series"] if s["color"] == AXIS_COLORS[1])
+    np.testing.assert_allclose(curve["y"], percussion.transverse_velocity(
+        m, I[2, 2], curve["x"] - nb04.LENGTH / 2, -nb04.LENGTH / 2, J_y), atol=1e-13)
+    assert curve["y"][0] > 0 > curve["y"][-1]                        # signed: the tip hit knocks it backwards
+    hit = next(s for s in speed["series"] if s["marker"])
+    assert hit["x"][0] == 0.9 and hit["y"][0] == pytest.approx(r["grip_velocity"][1]) and hit["y"][0] < 0
+    labels = {s["label"]: s for s in speed["series"] if s["label"]}
+    star = labels[f"centre of percussion {r['cop']:.4f} m"]
+    assert np.nanmean(star["x"]) == pytest.approx(r["cop"], abs=2e-3) and abs(np.nanmean(star["y"])) < 0.05
+    band = next(s for s in speed["series"] if s["width"] > 100)      # the shaded strike points
+    np.testing.assert_allclose(band["x"], [r["cop"], nb04.LENGTH])
+    assert band["width"] >= speed_panel_height_px() and band["color"] == labels["grip knocked backwards"]["color"]
+    assert speed["series"][0] is band                                 # under everything else
+    assert speed["ylabel"] == "grip velocity across the bat (m/s)"
+    # a blow along the bat moves the grip along it only: nothing across, nothing backwards
+    along = nb04.scene(strike=0.9, direction_deg=180.0)["panels"][1]
+    assert not any(s["width"] > 100 for s in along["series"])
+    assert "grip knocked backwards" not in {s["label"] for s in along["series"]}
+    assert np.all(nb04.compute(strike=0.9, direction_deg=180.0)["grip_across"] == 0.0)
+
+
+def speed_panel_height_px():
+    return nb04.LIVE_SIZE[1] - nb04.PAGE_MARGINS[1]
 
 
 def test_top_view_keeps_one_metre_equal_across_and_up_on_the_page():

@@ -4,7 +4,10 @@ A thin bat (a box ``LENGTH × WIDTH × WIDTH`` along the body x axis, :func:`rbt
 lies at rest at the origin, grip end at ``x = −L/2``. An impulse of size ``IMPULSE`` in the
 x–y plane hits it at a distance ``strike`` from the grip. :class:`rbteach.body.RigidBody` applies
 it (``v = J/m``, ``L = r × J``, the forces-and-impulses article, §3 力の適用) and steps the free
-flight (§4 更新); the figure is a top view.
+flight (§4 更新); the figure's left panel is a top view. Its right panel is the grip's velocity across
+the bat just after the blow against the strike point, with its sign (negative: the grip is knocked
+backwards, against the sideways part of the blow): a straight line through zero at the centre of
+percussion (:func:`rbteach.percussion.transverse_velocity`), the strike points beyond it shaded.
 
 The strike slider moves in steps of ``STRIKE_STEP`` and snaps to the centre of percussion
 (:func:`centre_of_percussion`, 0.6669 m from the grip) within ``SNAP_RADIUS`` of it, so that a student
@@ -53,7 +56,9 @@ def bat():
 
 def _impulse(direction_deg):
     a = np.radians(_v.finite_scalar(direction_deg, "direction_deg"))
-    return IMPULSE * np.array([np.cos(a), np.sin(a), 0.0])
+    J = IMPULSE * np.array([np.cos(a), np.sin(a), 0.0])
+    J[np.abs(J) < 1e-12 * IMPULSE] = 0.0      # along the bat (0°, 180°): no sideways rounding residue
+    return J
 
 
 def _strike_point(strike):
@@ -119,9 +124,10 @@ def compute(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]) 
         point, ``v`` (3,) centre-of-mass velocity, ``omega`` (3,) world angular velocity,
         ``grip_velocity`` (3,), ``t`` (STEPS+1,), ``x`` (STEPS+1, 3) centre of mass, ``q``
         (STEPS+1, 4) attitudes, ``cop`` (float, distance of the centre of percussion from the
-        grip), ``strikes`` (41,) and ``grip_speeds`` (41,) the grip speed just after a hit at each
-        strike distance (same direction). The arrays are read-only (shared by a frame's summary
-        and scene).
+        grip), ``strikes`` (41,) and ``grip_across`` (41,) the grip's velocity across the bat (its y
+        component, signed: positive along the sideways part of the blow, negative = knocked
+        backwards) just after a hit at each strike distance (same impulse). The arrays are
+        read-only (shared by a frame's summary and scene).
     """
     s = snap_strike(strike)
     _strike_point(s)                                  # the range check, naming `strike`
@@ -143,15 +149,16 @@ def _flight(*, strike, direction_deg) -> dict:
     out["x"] = body.position + flight.t[:, None] * body.velocity
     out["q"] = flight.q
     out["cop"] = centre_of_percussion()
-    # The grip speed for 41 strike points at once: the same update (article §3.3.2), vectorised
-    # (v = J/m, L = r × J, ω = q ⋄ (I_d⁻¹ ⊙ (q⁻¹ ⋄ L)) with the resting attitude q_r = 1).
+    # The grip's velocity for 41 strike points at once: the same update (article §3.3.2), vectorised
+    # (v = J/m, L = r × J, ω = q ⋄ (I_d⁻¹ ⊙ (q⁻¹ ⋄ L)) with the resting attitude q_r = 1); its y
+    # component is percussion.transverse_velocity's J_y (1/m + d x / I_zz) (tests/test_nb04.py).
     strikes = np.linspace(0.0, LENGTH, 41)
     r = np.zeros((41, 3))
     r[:, 0] = strikes - 0.5 * LENGTH
     omegas = omega_from_L_principal(body.principal_moments, body.q_o, _q.identity(), np.cross(r, J))
     grip = np.array([-0.5 * LENGTH, 0.0, 0.0])
     out["strikes"] = strikes
-    out["grip_speeds"] = np.linalg.norm(J / body.mass + np.cross(omegas, grip), axis=-1)
+    out["grip_across"] = (J / body.mass + np.cross(omegas, grip))[:, 1]
     for v in out.values():
         if isinstance(v, np.ndarray):
             v.setflags(write=False)
@@ -177,8 +184,10 @@ def summary(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]) 
 
 
 #: Colours (keys of plotting.PALETTE, or a grey): the bat, the impulse, the centre of percussion,
-#: the centre-of-mass path.
-COLOURS = {"bat": "0.35", "impulse": "vermillion", "cop": "yellow", "com": "blue"}
+#: the centre-of-mass path, the grip's velocity across the bat (a y component: AXIS_COLORS[1]),
+#: the band of strike points that knock the grip backwards.
+COLOURS = {"bat": "0.35", "impulse": "vermillion", "cop": "yellow", "com": "blue", "across": "bluish green",
+           "backwards": "0.87"}
 
 
 def _colour(part):
@@ -188,10 +197,10 @@ def _colour(part):
     return PALETTE.get(c, c)
 
 
-#: Limits of the top view (m) and of the grip-speed panel (m/s: the fastest grip, hit square at the
-#: grip end, is 3.995 m/s; below 0 there is room for the centre-of-percussion star).
+#: Limits of the top view (m) and of the grip-velocity panel (m/s: hit square, the grip's velocity
+#: across the bat runs from +3.995 m/s, hit at the grip end, to −1.995 m/s, hit at the tip).
 TOP_XLIM, TOP_YLIM = (-1.05, 1.05), (-0.6, 1.1)
-SPEED_YLIM = (-0.25, 4.3)
+ACROSS_YLIM = (-2.4, 4.3)
 N_SNAPSHOTS = 5
 
 
@@ -208,6 +217,13 @@ def _flight_geometry(r, n_snapshots=N_SNAPSHOTS) -> dict:
     return {"grip": r["x"] + _q.rotate(r["q"], -half), "tip": r["x"] + _q.rotate(r["q"], half),
             "idx": idx, "alpha": alpha, "tail": (p - 0.35 * J / IMPULSE)[:2], "head": p[:2],
             "cop": np.array([r["cop"] - 0.5 * LENGTH, 0.0])}
+
+
+def _backwards_band(r):
+    """The strike distances ``(from, to)`` whose blow knocks the grip backwards (its velocity across
+    the bat against the sideways part of the blow): beyond the centre of percussion, up to the tip;
+    None for a blow along the bat (no sideways part: the grip does not move across)."""
+    return (r["cop"], LENGTH) if r["J"][1] != 0.0 else None
 
 
 def _title_flight(r, direction_deg) -> str:
@@ -238,8 +254,9 @@ def draw_bat_flight(ax, r, n_snapshots=N_SNAPSHOTS):
 
 
 def draw(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]):
-    """Left: top view of the struck bat over ``DURATION`` (earlier = darker). Right: grip speed just
-    after the hit against the strike distance, the current one marked. Returns the Figure."""
+    """Left: top view of the struck bat over ``DURATION`` (earlier = darker). Right: the grip's
+    velocity across the bat just after the hit against the strike distance, signed (below zero the
+    grip is knocked backwards; those strike points shaded), the current hit marked. Returns the Figure."""
     import matplotlib.pyplot as plt
 
     from ..plotting import FIGURE_DPI
@@ -250,17 +267,21 @@ def draw(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]):
     draw_bat_flight(ax, r)
     ax.legend(loc="upper left", fontsize=10, handlelength=1.6, borderpad=0.3, labelspacing=0.25)
     ax.set_title(_title_flight(r, direction_deg), fontsize=11)
-    bx.plot(r["strikes"], r["grip_speeds"], color="0.3")
-    bx.plot(r["strike"], np.linalg.norm(r["grip_velocity"]), "o", color=_IMPULSE, markersize=8)
+    band = _backwards_band(r)
+    if band is not None:
+        bx.axvspan(*band, color=_colour("backwards"), zorder=0, label="grip knocked backwards")
+    bx.axhline(0.0, color="0.5", linewidth=0.8)
+    bx.plot(r["strikes"], r["grip_across"], color=_colour("across"), linewidth=2)
+    bx.plot(r["strike"], r["grip_velocity"][1], "o", color=_IMPULSE, markersize=8)
     bx.axvline(r["cop"], color="k", linestyle="--", linewidth=1)
-    bx.plot(r["cop"], 0.0, "*", color=_COP, markeredgecolor="k", markersize=12, clip_on=False, zorder=5,
+    bx.plot(r["cop"], 0.0, "*", color=_COP, markeredgecolor="k", markersize=12, zorder=5,
             label=f"centre of percussion\n{r['cop']:.4f} m")
     bx.set_xlabel("strike distance from the grip (m)")
-    bx.set_ylabel("grip speed just after (m/s)")
+    bx.set_ylabel("grip velocity across the bat (m/s)")
     bx.set_xlim(0, LENGTH)
-    bx.set_ylim(0, SPEED_YLIM[1])
-    bx.legend(loc="upper center", fontsize=10)
-    bx.set_title("the sting in your hands", fontsize=11)
+    bx.set_ylim(*ACROSS_YLIM)
+    bx.legend(loc="upper right", fontsize=10)
+    bx.set_title("the sting in your hands, just after", fontsize=11)
     fig.subplots_adjust(left=0.08, right=0.98, bottom=0.13, top=0.91, wspace=0.22)
     return fig
 
@@ -272,13 +293,13 @@ LIVE_SIZE, PAGE_MARGINS = CANVAS_SIZE, PANEL_MARGINS
 
 
 def _live_layout():
-    """(top-view weight, speed-panel weight, px per m of the top view, px per unit of the speed panel (x, y))."""
+    """(top-view weight, grip-panel weight, px per m of the top view, px per unit of the grip panel (x, y))."""
     W, H = LIVE_SIZE
     ph = H - PAGE_MARGINS[1]
     px_per_m = ph / (TOP_YLIM[1] - TOP_YLIM[0])
     top = px_per_m * (TOP_XLIM[1] - TOP_XLIM[0]) + PAGE_MARGINS[0]
     pw_speed = W - top - PAGE_MARGINS[0]
-    return top, W - top, px_per_m, (pw_speed / LENGTH, ph / (SPEED_YLIM[1] - SPEED_YLIM[0]))
+    return top, W - top, px_per_m, (pw_speed / LENGTH, ph / (ACROSS_YLIM[1] - ACROSS_YLIM[0]))
 
 
 def _star(centre, radius_px, px_per_unit):
@@ -307,8 +328,9 @@ def _grey(level, alpha=1.0) -> str:
 def scene(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]) -> dict:
     """The live picture (:mod:`rbteach.explorers.live`), the same as :func:`draw`: left the top view
     of the flight (bat snapshots as greys from dark to light, grip-end path dotted, centre-of-mass
-    path dashed, the impulse arrow, the centre of percussion as a star), right the grip speed just
-    after the hit against the strike distance with this hit marked."""
+    path dashed, the impulse arrow, the centre of percussion as a star), right the grip's velocity
+    across the bat just after the hit against the strike distance, signed, with the strike points
+    that knock the grip backwards shaded and this hit marked."""
     from .live import series, xy
 
     r = compute(strike=strike, direction_deg=direction_deg)
@@ -337,13 +359,25 @@ def scene(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]) ->
 
     cop = r["cop"]
     fill, edge = _star_marker((cop, 0.0), px_speed)
-    speed = [series(r["strikes"], r["grip_speeds"], color=_grey(0.3)),
-             series([cop, cop], SPEED_YLIM, color=black, dash="--", width=1.0),
-             series([r["strike"]], [np.linalg.norm(r["grip_velocity"])], color=_IMPULSE, marker=True),
-             series(*fill.T, color=_COP, width=3.0, label=f"centre of percussion {cop:.4f} m"),
-             series(*edge.T, color=black, width=1.0)]
-    right = xy(speed, xlim=(0.0, LENGTH), ylim=SPEED_YLIM, title="the sting in your hands",
-               xlabel="strike distance from the grip (m)", ylabel="grip speed just after (m/s)", width=w_speed)
+    grip_panel = []
+    band = _backwards_band(r)
+    if band is not None:
+        # a filled band: one horizontal stroke wider than the plot is tall (the page clips it to the
+        # plot box; butt ends at the band's edges), and an empty series that carries its legend entry
+        mid = 0.5 * (ACROSS_YLIM[0] + ACROSS_YLIM[1])
+        tall = 2.0 * (LIVE_SIZE[1] - PAGE_MARGINS[1])
+        backwards = _grey(float(COLOURS["backwards"]))
+        grip_panel += [series(band, [mid, mid], color=backwards, width=tall),
+                       series([np.nan], [np.nan], color=backwards, width=10.0, label="grip knocked backwards")]
+    grip_panel += [series([0.0, LENGTH], [0.0, 0.0], color=_grey(0.5), width=1.0),
+                   series(r["strikes"], r["grip_across"], color=_colour("across"), width=2.0),
+                   series([cop, cop], ACROSS_YLIM, color=black, dash="--", width=1.0),
+                   series([r["strike"]], [r["grip_velocity"][1]], color=_IMPULSE, marker=True),
+                   series(*fill.T, color=_COP, width=3.0, label=f"centre of percussion {cop:.4f} m"),
+                   series(*edge.T, color=black, width=1.0)]
+    right = xy(grip_panel, xlim=(0.0, LENGTH), ylim=ACROSS_YLIM, title="the sting in your hands, just after",
+               xlabel="strike distance from the grip (m)", ylabel="grip velocity across the bat (m/s)",
+               width=w_speed)
     return {"panels": [left, right]}
 
 
