@@ -102,7 +102,7 @@ TRAJ = _traj()
 # (batches (..., n)); "vec3_1", "quat_1" (exactly one); "vec3_n", "quat_n" ((n,) or (N, n));
 # "rot", "inertia", "inertia_inv", "moments", "inertia_any", "inertia_any_inv"; "masses", "points";
 # "vertices", "faces"; "int", "seed" (None or an int >= 0), "choice", "flag", "name", "shape", "atol"; "times", "m01", "m01_open";
-# "sym" (a SymPy scalar), "sym3", "sym4" (columns), "sym_bounds", "sym_symbol", "sym_func".
+# "sym" (a SymPy scalar), "sym3", "sym4" (columns), "sym_bounds", "sym_symbol", "sym_func"; "seq" (Euler sequence).
 
 SPECS: dict[str, Spec] = {}
 
@@ -157,6 +157,22 @@ spec("rotation.euler_zyx_to_matrix", Rot.euler_zyx_to_matrix, yaw=Arg("array", 0
      roll=Arg("array", 1.5))
 spec("rotation.matrix_to_euler_zyx", Rot.matrix_to_euler_zyx, R=Arg("rot", ROT, bad=BAD_ROT))
 spec("rotation.orthonormalize", Rot.orthonormalize, R=Arg("mat3", MAT, scale_free=True, bad=BAD_ROT[:2]))
+spec("rotation.euler_to_matrix", Rot.euler_to_matrix, angles=Arg("vec3", V3), seq=Arg("seq", "ZYX"))
+spec("rotation.matrix_to_euler", Rot.matrix_to_euler, R=Arg("rot", ROT, bad=BAD_ROT), seq=Arg("seq", "zxz"))
+spec("rotation.euler_rates_to_omega_body", Rot.euler_rates_to_omega_body, angles=Arg("vec3", V3),
+     rates=Arg("vec3", V3B), seq=Arg("seq", "ZYX"))
+spec("rotation.euler_rates_to_omega_world", Rot.euler_rates_to_omega_world, angles=Arg("vec3", V3),
+     rates=Arg("vec3", V3B), seq=Arg("seq", "xzy"))
+spec("rotation.omega_body_to_euler_rates", Rot.omega_body_to_euler_rates,
+     angles=Arg("vec3", V3, bad=[("gimbal lock", [0.5, np.pi / 2, 2.0])]), omega_body=Arg("vec3", V3B),
+     seq=Arg("seq", "ZYX"))
+_B_VECS = np.array([[0.0, 0.0, 9.81], [0.0, 30.0, -35.0], [1.0, -0.5, 0.25]])
+spec("rotation.align_vectors", Rot.align_vectors,
+     vectors_world=Arg("points", _B_VECS @ ROT.T + 0.01, scale_free=True, bad=[("one pair", _B_VECS[:1])]),
+     vectors_body=Arg("points", _B_VECS, scale_free=True,
+                      bad=[("all parallel", np.outer([1.0, -2.0, 0.5], [0.0, 0.0, 9.81]))]),
+     weights=Arg("masses", MASSES, optional=True, scale_free=True,
+                 bad=[("negative", [1.0, -1.0, 1.0]), ("all zero", [0.0, 0.0, 0.0])]))
 
 # --- inertia: primitives
 _P = dict(bad=[("zero", 0), ("negative", -1.0)])
@@ -494,6 +510,10 @@ def bad_values(arg):
         out += [("zero", 0, "error"), ("negative", -1, "error"), ("float", 2.0, "error"), ("2.5", 2.5, "error"),
                 ("digit string", "4", "error"), ("bool", True, "error"), ("complex", 4 + 0j, "error"),
                 ("array", np.array([4]), "error")]
+    if k == "seq":                    # an Euler sequence: "ZYX" intrinsic, "xyz" extrinsic
+        out += [("unknown", "abc", "error"), ("number", 1, "error"), ("list", list(v), "error"),
+                ("mixed case", v[0].swapcase() + v[1:], "error"), ("axis twice in a row", v[0] * 2 + v[2], "error"),
+                ("four letters", v + v[0], "error"), ("bytes", v.encode(), "error")]
     if k == "choice":
         out += [("unknown", "nope", "error"), ("number", 1, "error"), ("list", [v], "error"),
                 ("upper case", v.upper(), "error")]
@@ -572,6 +592,8 @@ def valid_spellings(arg):
         out += [("sympy Integer", sp.Integer(v)), ("np.int64", np.int64(v))]
     if k == "sym_bounds":
         out += [("tuple", tuple(tuple(b) for b in v))]
+    if k == "seq":
+        out += [("np.str_", np.str_(v))]
     return [o if len(o) == 3 else (*o, True) for o in out]
 
 
