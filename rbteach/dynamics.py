@@ -54,10 +54,14 @@ import numpy as np
 from . import _validate as _v
 from . import quaternion as _q
 
-__all__ = ["euler_rhs", "kinetic_energy", "angular_momentum", "simulate", "Trajectory", "METHODS"]
+__all__ = ["euler_rhs", "kinetic_energy", "angular_momentum", "simulate", "Trajectory", "METHODS", "TORQUE_METHODS",
+           "reference", "ReferenceSolution", "REFERENCE_MAX_STEPS", "REFERENCE_MAX_PHASE"]
 
 #: The integrators :func:`simulate` knows (see the module docstring).
-METHODS = ("euler", "semi-implicit-euler", "rk4", "rk4-dcm", "splitting", "splitting4")
+METHODS = ("euler", "semi-implicit-euler", "rk4", "rk4-dcm", "splitting", "splitting4", "implicit-midpoint", "rkmk4")
+
+#: The methods that take a torque (the others are torque-free: see :func:`simulate`).
+TORQUE_METHODS = ("euler", "semi-implicit-euler", "rk4", "rk4-dcm")
 
 # Largest number of bodies per chunk in a batch: 16 000 floats stay under 128 KB (see _run_components).
 _CHUNK = 16000
@@ -356,6 +360,139 @@ def _normalized_state(state, sqrt):
 
 
 # ---------------------------------------------------------------------------------------------
+# The implicit midpoint rule and the Lie-group method RKMK4 (torque-free, on (ω, q))
+# ---------------------------------------------------------------------------------------------
+
+class _NoConvergence(Exception):
+    """Newton's iteration of the implicit midpoint rule did not converge (not a ValueError: the
+    drivers turn ValueError into a NaN blow-up)."""
+
+
+#: Newton's iteration stops when its correction is below this fraction of |ω̄| (max norm); the
+#: error left is about its square (quadratic convergence), far below rounding.
+_MIDPOINT_TOL = 1e-14
+_MIDPOINT_ITERATIONS = 30
+
+
+def _step_midpoint(c, w1, w2, w3, qw, qx, qy, qz):
+    """One implicit midpoint step ``y₁ = y₀ + h f((y₀ + y₁)/2)`` on (ω, q), torque-free.
+
+    ω: solve ``G(ω̄) = ω̄ − ω₀ − (h/2) f(ω̄) = 0`` for the midpoint ``ω̄ = (ω₀ + ω₁)/2`` by Newton's
+    method (``f_i = a_i ω̄_j ω̄_k``, the 3 × 3 system by Cramer's rule), then ``ω₁ = 2ω̄ − ω₀``.
+    q: the midpoint rule on the linear ``q̇ = ½ q ⊗ (0, ω̄)`` is ``q₁ ⊗ (1 − A) = q₀ ⊗ (1 + A)`` with
+    ``A = (0, h ω̄/4)``, i.e. ``q₁ = q₀ ⊗ cay`` with the Cayley transform
+    ``cay = (1 + A)(1 − A)⁻¹ = (1 − |a|², 2a)/(1 + |a|²)``, ``a = h ω̄/4``: a unit quaternion, so
+    ``|q₁| = |q₀|`` (no renormalisation).
+    """
+    a1, a2, a3, dt, done, finite = c
+    h = 0.5 * dt
+    b1, b2, b3 = h * a1, h * a2, h * a3
+    v1, v2, v3 = w1 + b1 * w2 * w3, w2 + b2 * w3 * w1, w3 + b3 * w1 * w2        # explicit half step: the guess
+    for _ in range(_MIDPOINT_ITERATIONS):
+        g1 = v1 - w1 - b1 * v2 * v3
+        g2 = v2 - w2 - b2 * v3 * v1
+        g3 = v3 - w3 - b3 * v1 * v2
+        # J = ∂G/∂ω̄ = [[1, −b1 v3, −b1 v2], [−b2 v3, 1, −b2 v1], [−b3 v2, −b3 v1, 1]]; δ = −J⁻¹ G
+        j12, j13, j21, j23, j31, j32 = -b1 * v3, -b1 * v2, -b2 * v3, -b2 * v1, -b3 * v2, -b3 * v1
+        c11, c12, c13 = 1.0 - j23 * j32, j13 * j32 - j12, j12 * j23 - j13          # adjugate (rows)
+        c21, c22, c23 = j23 * j31 - j21, 1.0 - j13 * j31, j13 * j21 - j23
+        c31, c32, c33 = j21 * j32 - j31, j12 * j31 - j32, 1.0 - j12 * j21
+        det = 1.0 + j12 * j23 * j31 + j13 * j21 * j32 - j13 * j31 - j12 * j21 - j23 * j32
+        d1 = -(c11 * g1 + c12 * g2 + c13 * g3) / det
+        d2 = -(c21 * g1 + c22 * g2 + c23 * g3) / det
+        d3 = -(c31 * g1 + c32 * g2 + c33 * g3) / det
+        v1, v2, v3 = v1 + d1, v2 + d2, v3 + d3
+        if done(d1, d2, d3, v1, v2, v3):
+            break
+    else:
+        if finite(v1 + v2 + v3):
+            raise _NoConvergence
+        nan = v1 + v2 + v3 + math.nan                   # overflowed: the caller reports the blow-up
+        return (nan,) * 7
+    s1, s2, s3 = 0.5 * h * v1, 0.5 * h * v2, 0.5 * h * v3                        # a = h ω̄/4
+    aa = s1 * s1 + s2 * s2 + s3 * s3
+    k = 1.0 / (1.0 + aa)
+    cw, cx, cy, cz = (1.0 - aa) * k, 2.0 * s1 * k, 2.0 * s2 * k, 2.0 * s3 * k
+    return (2.0 * v1 - w1, 2.0 * v2 - w2, 2.0 * v3 - w3,
+            qw * cw - qx * cx - qy * cy - qz * cz,                                   # q₀ ⊗ cay
+            qw * cx + qx * cw + qy * cz - qz * cy,
+            qw * cy - qx * cz + qy * cw + qz * cx,
+            qw * cz + qx * cy - qy * cx + qz * cw)
+
+
+def _done_float(d1, d2, d3, v1, v2, v3):
+    return max(abs(d1), abs(d2), abs(d3)) <= _MIDPOINT_TOL * max(abs(v1), abs(v2), abs(v3))
+
+
+def _finite_batch(x):
+    return bool(np.all(np.isfinite(x)))
+
+
+def _done_batch(d1, d2, d3, v1, v2, v3):
+    d = np.maximum(np.maximum(np.abs(d1), np.abs(d2)), np.abs(d3))
+    v = np.maximum(np.maximum(np.abs(v1), np.abs(v2)), np.abs(v3))
+    return bool(np.all(d <= _MIDPOINT_TOL * v))
+
+
+def _dexpinv(t1, t2, t3, w1, w2, w3):
+    """``dexp⁻¹`` of the right-trivialised exponential, truncated after the 2nd commutator (enough for order 4):
+    ``θ̇ = ω + ½ θ × ω + (1/12) θ × (θ × ω)`` for ``q = q₀ ⊗ exp(θ)``, ``q̇ = ½ q ⊗ (0, ω)``."""
+    c1, c2, c3 = t2 * w3 - t3 * w2, t3 * w1 - t1 * w3, t1 * w2 - t2 * w1          # θ × ω
+    e1, e2, e3 = t2 * c3 - t3 * c2, t3 * c1 - t1 * c3, t1 * c2 - t2 * c1          # θ × (θ × ω)
+    k = 1.0 / 12.0
+    return w1 + 0.5 * c1 + k * e1, w2 + 0.5 * c2 + k * e2, w3 + 0.5 * c3 + k * e3
+
+
+def _step_rkmk4(c, w1, w2, w3, qw, qx, qy, qz):
+    """One step of RKMK4 (Runge–Kutta–Munthe-Kaas on the classic RK4 tableau), torque-free.
+
+    ω: classic RK4 on Euler's equations (the same operations as ``"rk4"``, so the same ω bit for bit).
+    q: ``q₁ = q₀ ⊗ exp(θ)`` with ``θ = h/6 (K₁ + 2K₂ + 2K₃ + K₄)``, the stage increments
+    ``K_i = dexp⁻¹_{θ_i}(ω_i)`` (:func:`_dexpinv`) at ``θ₁ = 0``, ``θ₂ = h/2 K₁``, ``θ₃ = h/2 K₂``,
+    ``θ₄ = h K₃`` and the RK4 stage values ``ω_i``; ``exp(θ) = (cos φ/2, sin(φ/2) θ/φ)``, ``φ = |θ|``,
+    is a unit quaternion, so ``|q|`` stays 1 to rounding with no renormalisation.
+    """
+    a1, a2, a3, dt, cos, sin, sqrt = c
+    h = 0.5 * dt
+    k1, k2, k3 = a1 * w2 * w3, a2 * w3 * w1, a3 * w1 * w2
+    x1, x2, x3 = w1 + h * k1, w2 + h * k2, w3 + h * k3
+    m1, m2, m3 = a1 * x2 * x3, a2 * x3 * x1, a3 * x1 * x2
+    y1, y2, y3 = w1 + h * m1, w2 + h * m2, w3 + h * m3
+    n1, n2, n3 = a1 * y2 * y3, a2 * y3 * y1, a3 * y1 * y2
+    z1, z2, z3 = w1 + dt * n1, w2 + dt * n2, w3 + dt * n3
+    p1, p2, p3 = a1 * z2 * z3, a2 * z3 * z1, a3 * z1 * z2
+    d = dt / 6.0
+    K2 = _dexpinv(h * w1, h * w2, h * w3, x1, x2, x3)                            # K₁ = ω₀ (θ₁ = 0)
+    K3 = _dexpinv(h * K2[0], h * K2[1], h * K2[2], y1, y2, y3)
+    K4 = _dexpinv(dt * K3[0], dt * K3[1], dt * K3[2], z1, z2, z3)
+    t1 = d * (w1 + 2.0 * (K2[0] + K3[0]) + K4[0])
+    t2 = d * (w2 + 2.0 * (K2[1] + K3[1]) + K4[1])
+    t3 = d * (w3 + 2.0 * (K2[2] + K3[2]) + K4[2])
+    phi2 = t1 * t1 + t2 * t2 + t3 * t3
+    phi = sqrt(phi2)
+    cw = cos(0.5 * phi)
+    small = phi < 1e-4
+    s = _half_sinc(phi, phi2, small, sin)                                        # sin(φ/2)/φ
+    cx, cy, cz = s * t1, s * t2, s * t3
+    return (w1 + d * (k1 + 2.0 * (m1 + n1) + p1),
+            w2 + d * (k2 + 2.0 * (m2 + n2) + p2),
+            w3 + d * (k3 + 2.0 * (m3 + n3) + p3),
+            qw * cw - qx * cx - qy * cy - qz * cz,                                  # q₀ ⊗ exp(θ)
+            qw * cx + qx * cw + qy * cz - qz * cy,
+            qw * cy - qx * cz + qy * cw + qz * cx,
+            qw * cz + qx * cy - qy * cx + qz * cw)
+
+
+def _half_sinc(phi, phi2, small, sin):
+    """``sin(φ/2)/φ``; below φ = 1e-4 its series ``½ − φ²/48`` (exact to rounding there; no 0/0)."""
+    series = 0.5 - phi2 / 48.0
+    if isinstance(small, (bool, np.bool_)):
+        return series if small else sin(0.5 * phi) / phi
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(small, series, sin(0.5 * phi) / np.where(small, 1.0, phi))
+
+
+# ---------------------------------------------------------------------------------------------
 # Drivers
 # ---------------------------------------------------------------------------------------------
 
@@ -548,6 +685,8 @@ _STEPS = {
     "rk4": _step_rk4,
     "splitting": _step_splitting,
     "splitting4": _step_splitting4,
+    "implicit-midpoint": _step_midpoint,
+    "rkmk4": _step_rkmk4,
 }
 
 
@@ -642,21 +781,7 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4", keep_every=1,
     inertia_arr = _inertia_array(inertia, invertible=True)
     torque = _torque_args(torque_body, force_world, point_body, method)
 
-    w0 = _v.vector3(omega0, "omega0")
-    if w0.ndim > 2:
-        raise ValueError(f"omega0 must have shape (3,) or (N, 3), got shape {w0.shape}")
-    if q0 is None:
-        q0 = _q.identity()
-    qa = _v.quaternion(q0, "q0")
-    if qa.ndim > 2:
-        raise ValueError(f"q0 must have shape (4,) or (N, 4), got shape {qa.shape}")
-    batch = w0.ndim == 2 or qa.ndim == 2
-    if batch:
-        n = w0.shape[0] if w0.ndim == 2 else qa.shape[0]
-        if (w0.ndim == 2 and w0.shape[0] != n) or (qa.ndim == 2 and qa.shape[0] != n):
-            raise ValueError(f"omega0 {w0.shape} and q0 {qa.shape} must hold the same number of bodies")
-        if n < 1:
-            raise ValueError(f"omega0 and q0 must hold at least one body, got shapes {w0.shape} and {qa.shape}")
+    w0, qa, batch, n = _bodies(omega0, q0)
     n_out = steps // every + 1
     n_bodies = n if batch else 1
     _v.result_size(n_out * (7 * n_bodies + 1), "steps",
@@ -679,7 +804,13 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4", keep_every=1,
     qab = np.broadcast_to(qa, (n, 4)) if batch else qa
 
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-        out = _integrate(method, moments, w0b, qab, dt, steps, every, batch, torque)
+        try:
+            out = _integrate(method, moments, w0b, qab, dt, steps, every, batch, torque)
+        except _NoConvergence:
+            raise ValueError(
+                f"dt too large for the implicit midpoint rule: Newton's iteration for its implicit equations did "
+                f"not converge within {_MIDPOINT_ITERATIONS} iterations (dt = {dt:g} s); take a smaller dt "
+                "(or a smaller omega0)") from None
     last = out[-1]
     if not np.all(np.isfinite(last)):
         if blowup == "raise":
@@ -719,6 +850,27 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4", keep_every=1,
     return Trajectory._unchecked(t=t, omega_body=omega, q=q, method=method, inertia=inertia_out)
 
 
+def _bodies(omega0, q0):
+    """``(ω0, q0, batch, N)``: checked ``omega0`` (3,)|(N, 3) and ``q0`` (4,)|(N, 4) (default identity)."""
+    w0 = _v.vector3(omega0, "omega0")
+    if w0.ndim > 2:
+        raise ValueError(f"omega0 must have shape (3,) or (N, 3), got shape {w0.shape}")
+    if q0 is None:
+        q0 = _q.identity()
+    qa = _v.quaternion(q0, "q0")
+    if qa.ndim > 2:
+        raise ValueError(f"q0 must have shape (4,) or (N, 4), got shape {qa.shape}")
+    batch = w0.ndim == 2 or qa.ndim == 2
+    n = 1
+    if batch:
+        n = w0.shape[0] if w0.ndim == 2 else qa.shape[0]
+        if (w0.ndim == 2 and w0.shape[0] != n) or (qa.ndim == 2 and qa.shape[0] != n):
+            raise ValueError(f"omega0 {w0.shape} and q0 {qa.shape} must hold the same number of bodies")
+        if n < 1:
+            raise ValueError(f"omega0 and q0 must hold at least one body, got shapes {w0.shape} and {qa.shape}")
+    return w0, qa, batch, n
+
+
 _TORQUED_STEPS = {
     "euler": _step_euler_torqued,
     "semi-implicit-euler": _step_semi_implicit_torqued,
@@ -734,12 +886,13 @@ def _torque_args(torque_body, force_world, point_body, method):
         given, missing = ("force_world", "point_body") if point_body is None else ("point_body", "force_world")
         raise ValueError(f"{given} needs {missing}: the torque of a force is p × F, so give force_world (the "
                          "world-frame force) and point_body (its body-fixed point) together")
-    if method.startswith("splitting"):
+    if method not in TORQUE_METHODS:
         names = ", ".join(n for n, v in (("torque_body", torque_body), ("force_world", force_world),
                                          ("point_body", point_body)) if v is not None)
-        raise ValueError(f"method {method!r} is torque-free (its sub-flows are the exact flows of the kinetic "
-                         f"energy), so it cannot take {names}: use 'rk4', 'rk4-dcm', 'euler' or "
-                         "'semi-implicit-euler'")
+        why = ("its sub-flows are the exact flows of the kinetic energy" if method.startswith("splitting")
+               else "this implementation integrates the free body only")
+        raise ValueError(f"method {method!r} is torque-free ({why}), so it cannot take {names}: use 'rk4', "
+                         "'rk4-dcm', 'euler' or 'semi-implicit-euler' (or dynamics.reference)")
     zero = np.zeros(3)
     tau = zero if torque_body is None else _v.vector3(torque_body, "torque_body", allow_batch=False)
     force = zero if force_world is None else _v.vector3(force_world, "force_world", allow_batch=False)
@@ -769,6 +922,13 @@ def _integrate(method, moments, w0b, qab, dt, steps, every, batch, torque=None):
     if method.startswith("splitting"):
         consts = (tuple(1.0 / float(m) for m in moments), dt, fn_cos, fn_sin, fn_sqrt)
         x0 = w0b * moments                             # m = I ω
+    elif method == "implicit-midpoint":
+        consts = (*_euler_constants(moments), dt, *((_done_batch, _finite_batch) if batch
+                                                    else (_done_float, math.isfinite)))
+        x0 = w0b
+    elif method == "rkmk4":
+        consts = (*_euler_constants(moments), dt, fn_cos, fn_sin, fn_sqrt)
+        x0 = w0b
     else:
         consts = (*_euler_constants(moments), dt, fn_sqrt)
         x0 = w0b
@@ -846,3 +1006,243 @@ def kinetic_energy(inertia, omega_body) -> np.ndarray:
     with np.errstate(over="ignore", invalid="ignore"):
         out = 0.5 * np.einsum("...i,...i->...", w, L)
     return _v.finite_result(out, ("inertia", "omega_body"), "½ ω·I ω")
+
+
+# ---------------------------------------------------------------------------------------------
+# An adaptive reference: Dormand–Prince 5(4) with step-size control and dense output
+# ---------------------------------------------------------------------------------------------
+
+# Dormand & Prince (1980), the tableau of Hairer, Nørsett & Wanner, *Solving ODEs I*, §II.5, Table 5.2.
+_DP_C = (0.0, 1 / 5, 3 / 10, 4 / 5, 8 / 9, 1.0, 1.0)
+_DP_A = ((),
+         (1 / 5,),
+         (3 / 40, 9 / 40),
+         (44 / 45, -56 / 15, 32 / 9),
+         (19372 / 6561, -25360 / 2187, 64448 / 6561, -212 / 729),
+         (9017 / 3168, -355 / 33, 46732 / 5247, 49 / 176, -5103 / 18656),
+         (35 / 384, 0.0, 500 / 1113, 125 / 192, -2187 / 6784, 11 / 84))
+#: 5th-order weights minus the embedded 4th-order ones: the local error estimate.
+_DP_E = (71 / 57600, 0.0, -71 / 16695, 71 / 1920, -17253 / 339200, 22 / 525, -1 / 40)
+#: The 4th-order continuous extension of DOPRI5 (Hairer's dopri5.f, CONTD5).
+_DP_D = (-12715105075 / 11282082432, 0.0, 87487479700 / 32700410799, -10690763975 / 1880347072,
+         701980252875 / 199316789632, -1453857185 / 822651844, 69997945 / 29380423)
+
+#: Largest number of accepted plus rejected steps :func:`reference` takes before giving up.
+REFERENCE_MAX_STEPS = 200_000
+#: Largest angle ``|ω0| t_end`` (rad) :func:`reference` accepts: about 16 000 turns.
+REFERENCE_MAX_PHASE = 1e5
+
+
+@dataclass(frozen=True)
+class ReferenceSolution:
+    """Result of :func:`reference` (arrays read-only).
+
+    Attributes
+    ----------
+    t : ndarray, shape (n,)
+        The requested times (s).
+    omega_body : ndarray, shape (n, 3) or (n, N, 3)
+        Body-frame angular velocity at ``t``.
+    q : ndarray, shape (n, 4) or (n, N, 4)
+        Body → world attitude (w, x, y, z) at ``t``, normalised.
+    inertia : ndarray, shape (3,) or (3, 3)
+        The inertia given.
+    rtol : float
+        The relative tolerance asked for.
+    steps, rejected : int
+        Accepted and rejected Dormand–Prince steps (the cost: 6 evaluations of the equations each).
+    """
+
+    t: np.ndarray
+    omega_body: np.ndarray
+    q: np.ndarray
+    inertia: np.ndarray
+    rtol: float
+    steps: int
+    rejected: int
+
+    @property
+    def kinetic_energy(self) -> np.ndarray:
+        """``½ ω·Iω`` at every sample."""
+        return kinetic_energy(self.inertia, self.omega_body)
+
+    @property
+    def angular_momentum_world(self) -> np.ndarray:
+        """``L_world = q ⋄ (I ω_body)`` at every sample."""
+        return _q.rotate(self.q, angular_momentum(self.inertia, self.omega_body))
+
+
+def _reference_rates(I, I_inv, torque):
+    """The right-hand side ``y (N, 7) → ẏ`` of ``I ω̇ = τ − ω × I ω``, ``q̇ = ½ q ⊗ (0, ω)`` (body-frame I)."""
+    if torque is not None:
+        tau_c, p, F = torque
+
+    def f(y):
+        w, q = y[:, :3], y[:, 3:]
+        rhs = -np.cross(w, w @ I.T)
+        if torque is not None:
+            u, qw = q[:, 1:], q[:, :1]
+            c = np.cross(u, F)                                   # g = R(q)ᵀ F = F − 2 q_w (u × F) + 2 u × (u × F)
+            g = F - 2.0 * qw * c + 2.0 * np.cross(u, c)
+            rhs = rhs + tau_c + np.cross(p, g)
+        wdot = rhs @ I_inv.T
+        qw, qx, qy, qz = q.T
+        w1, w2, w3 = w.T
+        qdot = 0.5 * np.stack([-(qx * w1 + qy * w2 + qz * w3), qw * w1 + qy * w3 - qz * w2,
+                               qw * w2 + qz * w1 - qx * w3, qw * w3 + qx * w2 - qy * w1], axis=-1)
+        return np.concatenate([wdot, qdot], axis=1)
+    return f
+
+
+def reference(inertia, omega0, q0=None, *, t, rtol=1e-10, torque_body=None, force_world=None,
+              point_body=None) -> ReferenceSolution:
+    """An adaptive reference solution: Dormand–Prince 5(4) with step-size control and dense output.
+
+    Integrates ``I ω̇ = τ − ω × I ω``, ``q̇ = ½ q ⊗ (0, ω_body)`` (「回転運動のシミュレーション」 (2019);
+    the torque as in :func:`simulate`, the forces-and-impulses article, §3 力の適用) with the embedded
+    Runge–Kutta pair of Dormand & Prince (1980) (Hairer, Nørsett & Wanner, *Solving Ordinary
+    Differential Equations I*, §II.4–II.6): each step's 5th-order result is kept, the difference to the
+    embedded 4th-order one estimates the local error, and the step is accepted when
+    ``err = max over bodies of sqrt(mean_i (e_i / sc_i)²) ≤ 1`` with ``sc_i = rtol · max(|y_i|, |y_i'|, s_i)``
+    (``s_i = |ω0|`` for the ω components, 1 for the quaternion's); the next step is
+    ``h · min(5, max(0.2, 0.9 err^(−1/5)))``. The values at the requested times come from the 4th-order
+    continuous extension ("dense output"), so the steps do not depend on ``t``'s sampling. The output
+    quaternions are normalised (their length is kept to about ``rtol`` by the integration).
+
+    Use it where no exact solution exists (a torque, a long run) to measure the error of a fixed-step
+    method: at ``rtol = 1e-10`` its own error is about 1e-10 relative (a test compares it with
+    :func:`rbteach.analytic.free_body` and with SciPy's ``solve_ivp``).
+
+    Parameters
+    ----------
+    inertia : array_like, shape (3,) or (3, 3)
+        Principal moments or a body-frame tensor; no zero moment.
+    omega0 : array_like, shape (3,) or (N, 3)
+        Initial body-frame angular velocity (rad/s); a batch shares the steps (the worst body sets them).
+    q0 : array_like, shape (4,) or (N, 4), optional
+        Initial body → world attitude; normalised; default identity.
+    t : array_like, shape (n,), keyword-only
+        Output times (s): non-negative, non-decreasing; the integration runs from 0 to ``t[-1]``.
+    rtol : float, keyword-only
+        Relative tolerance, 1e-13 ≤ rtol ≤ 1e-3 (default 1e-10).
+    torque_body, force_world, point_body : array_like, shape (3,), keyword-only, optional
+        The torque of :func:`simulate`: ``τ_body = torque_body + point_body × (R(q)ᵀ force_world)``.
+
+    Returns
+    -------
+    ReferenceSolution
+        ``t``, ``omega_body``, ``q``, ``inertia``, ``rtol``, ``steps`` (accepted), ``rejected``.
+
+    Raises
+    ------
+    ValueError
+        Naming the argument: a bad ``inertia``, ``omega0``, ``q0``, ``t`` (not 1-D, negative, decreasing),
+        ``rtol`` (outside the range), a torque argument; a run longer than
+        :data:`REFERENCE_MAX_PHASE` rad or needing more than :data:`REFERENCE_MAX_STEPS` steps
+        (``t`` too long, ``rtol`` too small, or ``omega0`` or the torque too large); a blow-up.
+    """
+    rtol = _v.finite_scalar(rtol, "rtol")
+    if not 1e-13 <= rtol <= 1e-3:
+        raise ValueError(f"rtol must be between 1e-13 and 1e-3, got {rtol!r}")
+    I = _inertia_array(inertia, invertible=True)
+    torque = _torque_args(torque_body, force_world, point_body, "rk4")
+    w0, qa, batch, n = _bodies(omega0, q0)
+    times = _v.array(t, "t")
+    if times.ndim != 1 or times.size == 0:
+        raise ValueError(f"t must be a 1-D array of output times, got shape {times.shape}")
+    if times[0] < 0 or np.any(np.diff(times) < 0):
+        raise ValueError("t must be non-negative and non-decreasing (the integration runs from 0 to t[-1])")
+    t_end = float(times[-1])
+    with np.errstate(over="ignore", invalid="ignore"):
+        w_scale = np.linalg.norm(np.atleast_2d(w0), axis=-1)
+        reach = float(np.max(w_scale)) * t_end
+    given = [name for name, v in (("torque_body", torque_body), ("force_world", force_world),
+                                  ("point_body", point_body)) if v is not None]
+    if not reach <= REFERENCE_MAX_PHASE:
+        raise ValueError(f"t too long for this omega0: |omega0| t[-1] = {reach:.3g} rad, more than "
+                         f"REFERENCE_MAX_PHASE = {REFERENCE_MAX_PHASE:g}")
+    _v.result_size(times.size * 7 * n, "t", f"the reference at {times.size:,} times × {n:,} bodies × 7 numbers")
+    I_full = np.diag(I) if I.shape == (3,) else I
+    f = _reference_rates(I_full, np.linalg.inv(I_full), torque)
+    y = np.concatenate([np.broadcast_to(w0, (n, 3)), np.broadcast_to(_q._unit(qa), (n, 4))], axis=1)
+    scale = np.concatenate([np.broadcast_to(np.where(w_scale > 0, w_scale, 1.0)[:, None], (n, 3)),
+                            np.ones((n, 4))], axis=1)
+    out = np.empty((times.size, n, 7))
+    names = ", ".join(["t", "rtol", "omega0", "inertia"] + given)
+
+    def fail(why):
+        return ValueError(f"{names}: the reference {why} by t = {tt:.4g} s (of t[-1] = {t_end:.4g} s); take a "
+                          "shorter t, a larger rtol, or a smaller omega0 or torque (or a larger inertia)")
+
+    def err_norm(e, y0, y1):
+        sc = rtol * np.maximum(np.maximum(np.abs(y0), np.abs(y1)), scale)
+        return float(np.max(np.sqrt(np.mean((e / sc) ** 2, axis=1))))
+
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
+        tt = 0.0
+        k1 = f(y)
+        # Initial step (Hairer, Nørsett & Wanner, §II.4, "starting step size").
+        d0, d1 = err_norm(y * rtol, y, y), err_norm(k1 * rtol, y, y)
+        h0 = 1e-6 if d0 < 1e-5 or d1 < 1e-5 else 0.01 * d0 / d1
+        if not (np.all(np.isfinite(k1)) and np.isfinite(d1) and h0 > 0):
+            raise fail("overflowed at the start")
+        d2 = err_norm((f(y + h0 * k1) - k1) * rtol, y, y) / h0
+        h1 = max(1e-6, h0 * 1e-3) if max(d1, d2) <= 1e-15 else (0.01 / max(d1, d2)) ** 0.2
+        h = min(100 * h0, h1, t_end) if t_end > 0 else 0.0
+        if not (np.isfinite(h) and h >= 0):
+            raise fail("overflowed at the start")
+        i_out = 0
+        while i_out < times.size and times[i_out] == 0.0:
+            out[i_out] = y
+            i_out += 1
+        steps = rejected = 0
+        last_rejected = False
+        while i_out < times.size:
+            if steps + rejected >= REFERENCE_MAX_STEPS:
+                raise fail(f"needed more than REFERENCE_MAX_STEPS = {REFERENCE_MAX_STEPS:,} steps")
+            h = min(h, t_end - tt)
+            k = [k1]
+            for i in range(1, 7):
+                k.append(f(y + h * sum(a * kj for a, kj in zip(_DP_A[i], k) if a)))
+            y_new = y + h * sum(b * kj for b, kj in zip(_DP_A[6], k) if b)
+            # k[6] = f(y_new) (first same as last)
+            err = err_norm(h * sum(e * kj for e, kj in zip(_DP_E, k) if e), y, y_new)
+            if not np.isfinite(err) or not np.all(np.isfinite(y_new)):
+                if h < 1e-12 * max(1.0, tt):
+                    raise fail("blew up (ω overflowed)")
+                h *= 0.2
+                rejected += 1
+                last_rejected = True
+                continue
+            if err > 1.0:
+                h *= max(0.2, 0.9 * err ** -0.2)
+                rejected += 1
+                last_rejected = True
+                continue
+            t_new = tt + h if t_end - (tt + h) > 1e-12 * t_end else t_end
+            # dense output on [tt, t_new] (Hairer's CONTD5)
+            j = i_out
+            while j < times.size and times[j] <= t_new:
+                j += 1
+            if j > i_out:
+                dy = y_new - y
+                b = h * k[0] - dy
+                r4 = dy - h * k[6] - b
+                r5 = h * sum(d * kj for d, kj in zip(_DP_D, k) if d)
+                th = ((times[i_out:j] - tt) / h)[:, None, None]
+                th1 = 1.0 - th
+                out[i_out:j] = y + th * (dy + th1 * (b + th * (r4 + th1 * r5)))
+                i_out = j
+            tt, y, k1 = t_new, y_new, k[6]
+            steps += 1
+            growth = min(5.0, max(0.2, 0.9 * err ** -0.2)) if err > 0 else 5.0
+            h *= min(1.0, growth) if last_rejected else growth
+            last_rejected = False
+    omega = out[:, :, :3]
+    q = out[:, :, 3:] / np.linalg.norm(out[:, :, 3:], axis=-1, keepdims=True)
+    if not batch:
+        omega, q = omega[:, 0], q[:, 0]
+    omega, q, times, I = np.array(omega), np.array(q), np.array(times), np.array(I)
+    for a in (omega, q, times, I):
+        a.setflags(write=False)
+    return ReferenceSolution(t=times, omega_body=omega, q=q, inertia=I, rtol=rtol, steps=steps, rejected=rejected)

@@ -41,9 +41,10 @@ MODULES = {"quaternion": Q, "rotation": Rot, "inertia": In, "body": B, "dynamics
            "analytic": A, "elliptic": E, "symbolic": S, "contact": Ct, "top": Tp, "percussion": Pc}
 
 #: Public names that are data, not functions.
-CONSTANTS = {"body.STATES", "dynamics.METHODS"}
+CONSTANTS = {"body.STATES", "dynamics.METHODS", "dynamics.TORQUE_METHODS", "dynamics.REFERENCE_MAX_STEPS",
+             "dynamics.REFERENCE_MAX_PHASE"}
 #: Public result types: functions return them, a user never builds one from raw input.
-RESULT_TYPES = {"contact.ContactImpulse"}
+RESULT_TYPES = {"contact.ContactImpulse", "dynamics.ReferenceSolution"}
 
 
 class Arg:
@@ -312,6 +313,16 @@ spec("dynamics.simulate", lambda inertia, omega0, q0=None, **kw: D.simulate(iner
 spec("dynamics.Trajectory", D.Trajectory, t=Arg("times1", TRAJ.t, bad=[("one sample short", TRAJ.t[:2])]),
      omega_body=Arg("traj3", TRAJ.omega_body), q=Arg("traj4", TRAJ.q, bad=[("zero", np.zeros((3, 4)))]),
      method=Arg("choice", "rk4"), inertia=Arg("inertia_any", MOMENTS, bad=BAD_MOMENTS[:2]))
+spec("dynamics.reference", lambda inertia, omega0, q0=None, **kw: (lambda r: (r.t, r.omega_body, r.q, r.steps))(
+         D.reference(inertia, omega0, q0, **kw)),
+     params=["inertia", "omega0", "q0", "t", "rtol", "torque_body", "force_world", "point_body"],
+     inertia=_INERTIA_BODY, omega0=Arg("vec3_n", V3),
+     q0=Arg("quat_n", QUAT, optional=True, scale_free=True, bad=[("zero", np.zeros(4))]),
+     t=Arg("times", np.array([0.0, 0.5, 1.25]), bad=[("decreasing", [1.0, 0.5]), ("negative", [-1.0, 0.5])]),
+     rtol=Arg("pos", 1e-8, bad=[("1e-14 (below 1e-13)", 1e-14), ("0.1 (above 1e-3)", 0.1)]),
+     torque_body=Arg("vec3_1", V3B, optional=True),
+     force_world=Arg("vec3_1", np.array([0.0, 0.0, -2.0]), optional=True),
+     point_body=Arg("vec3_1", V3, optional=True))
 
 # --- analytic, elliptic (another helper fixes these modules; the table covers them too)
 spec("analytic.symmetric_top", A.symmetric_top,
