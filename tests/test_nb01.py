@@ -357,3 +357,64 @@ def test_check_axis_moment():
     raw = float(u @ ex.AXIS["inertia"] @ u)
     assert "unit vector" in ex.check_axis_moment([raw, np.sqrt(raw / ex.AXIS["mass"])])
     assert "give two numbers" in ex.check_axis_moment(0.2785)
+
+
+# ---- equal principal moments: the summary says the axes are rbteach's choice --------------------
+
+def test_the_summary_says_when_every_axis_is_principal():
+    cube = {**nb01.DEFAULTS, "a": 1.0, "b": 1.0, "c": 1.0, "dx": 0.0, "dy": 0.0, "dz": 0.0}
+    r = nb01.compute(**cube)
+    np.testing.assert_allclose(r["moments"], [1 / 3] * 3, rtol=1e-15)       # m a²/6 with m = 2 kg, a = 1 m
+    np.testing.assert_array_equal(r["O"], np.eye(3))                        # principal_axes' choice: x, y, z
+    s = nb01.summary(**cube)
+    assert "0.333, 0.333, 0.333" in s and "every axis through O is principal" in s
+    assert all(len(line) <= 100 for line in s.split("\n"))
+    assert len(nb01.summary(**nb01.DEFAULTS).split("\n")) == 3             # three distinct moments: no such line
+
+
+@pytest.mark.parametrize("values, which", [
+    ({"shape": "cylinder", "dx": 0.0, "dy": 0.0, "dz": 0.2}, "I₁ = I₂"),     # along the axis: still symmetric
+    ({"a": 1.0, "b": 0.6, "c": 0.6, "dx": 0.25, "dy": 0.0, "dz": 0.0}, "I₂ = I₃"),
+])
+def test_the_summary_names_the_two_equal_moments(values, which):
+    v = {**nb01.DEFAULTS, **values}
+    m = nb01.compute(**v)["moments"]
+    s = nb01.summary(**v)
+    assert which in s and "rbteach's choice" in s
+    i = 0 if which == "I₁ = I₂" else 1
+    assert m[i + 1] - m[i] <= 64 * np.finfo(float).eps * m.max()
+
+
+# ---- combining bodies (the notebook's T-handle and exercise 5) -----------------------------------
+
+def test_the_t_handle_of_the_notebook_from_two_boxes_is_its_mesh():
+    masses = np.array([1.0, 0.5])
+    coms = np.array([[0.0, 0.0, 0.0], [0.0, 0.0, 0.075 + 0.25]])
+    parts = np.stack([inertia.box(1.0, 1.0, 0.15, 0.15), inertia.box(0.5, 0.15, 0.15, 0.5)])
+    M, c, I = inertia.combine(masses, coms, parts)
+    M_mesh, _, I_mesh = inertia.mesh(*inertia.t_handle_mesh(1.0, 0.15, 0.5, 0.15), mass=1.5)
+    assert M == pytest.approx(M_mesh)
+    np.testing.assert_allclose(I, I_mesh, rtol=0, atol=1e-12)
+    assert c[2] == pytest.approx(0.5 * 0.325 / 1.5)
+    added = parts.sum(axis=0)
+    assert 1 - added[0, 0] / I[0, 0] > 0.6 and 0.25 < 1 - added[1, 1] / I[1, 1] < 0.3     # the prose's 70 % and 27 %
+
+
+def _dumbbell_by_hand():
+    p = ex.DUMBBELL
+    m = np.append(p["ball_masses"], p["rod_mass"])
+    x = np.array([0.0, 0.6, 0.3])
+    xc = np.sum(m * x) / m.sum()
+    own = np.append(0.4 * p["ball_masses"] * p["ball_radii"] ** 2, p["rod_mass"] * p["rod_length"] ** 2 / 12)
+    return np.sum(own + m * (x - xc) ** 2), m, x, xc, own
+
+
+def test_check_dumbbell():
+    right, m, x, xc, own = _dumbbell_by_hand()
+    assert ex.check_dumbbell.expected == pytest.approx(right, rel=1e-13)
+    assert "no answer yet" in ex.check_dumbbell(None)
+    assert ex.check_dumbbell(right) and ex.check_dumbbell(round(right, 4))
+    assert "not points" in ex.check_dumbbell(np.sum(m * (x - xc) ** 2))
+    assert "own centre" in ex.check_dumbbell(np.sum(own))
+    assert "big ball's centre" in ex.check_dumbbell(right + m.sum() * xc ** 2)
+    assert not ex.check_dumbbell(right * 1.03)

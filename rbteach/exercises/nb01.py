@@ -2,10 +2,11 @@
 
 Exercise 1: a box about one of its corners (3 × 3 tensor); exercise 2: a thin rod about an axis
 through its end; exercise 3: the sign of a product of inertia of two point masses; exercise 4: the
-moment of inertia ``I_n = nᵀ I n`` about an axis and the radius of gyration ``k = √(I_n / m)``.
+moment of inertia ``I_n = nᵀ I n`` about an axis and the radius of gyration ``k = √(I_n / m)``;
+exercise 5: an uneven dumbbell combined from two balls and a rod (``rbteach.inertia.combine``).
 The expected values come from :mod:`rbteach.inertia`; the hints recognise the usual slips (the
 centre-of-mass tensor, a missing minus sign, the parallel-axis term subtracted instead of added, a
-direction that is not a unit vector). The data are of order 1 and generic (unequal edges,
+direction that is not a unit vector, parts added about their own centres). The data are of order 1 and generic (unequal edges,
 off-axis points), so that each slip gives a clearly different value.
 """
 
@@ -16,8 +17,8 @@ import numpy as np
 from .. import inertia
 from . import Exercise
 
-__all__ = ["BOX", "ROD", "POINTS", "AXIS", "check_box_corner", "check_rod_end", "check_product_sign",
-           "check_axis_moment"]
+__all__ = ["BOX", "ROD", "POINTS", "AXIS", "DUMBBELL", "check_box_corner", "check_rod_end",
+           "check_product_sign", "check_axis_moment", "check_dumbbell"]
 
 #: Exercise 1: mass (kg) and full edges a, b, c (m); the box fills [0, a] × [0, b] × [0, c].
 BOX = {"mass": 6.0, "a": 0.5, "b": 0.4, "c": 0.3}
@@ -30,6 +31,12 @@ POINTS = {"masses": np.array([3.0, 2.0]), "points": np.array([[0.6, 0.5, 0.0], [
 AXIS = {"mass": 2.0,
         "inertia": inertia.parallel_axis(inertia.box(2.0, 1.0, 0.6, 0.4), 2.0, [-0.5, -0.3, -0.2]),
         "direction": np.array([2.0, 1.0, 2.0])}
+#: Exercise 5: an uneven dumbbell along x: two solid balls (mass kg, radius m, centre m) and a thin rod
+#: (mass kg, length m, centre m) joining their centres; the parts do not overlap (the rod counts from
+#: centre to centre, a small idealisation).
+DUMBBELL = {"ball_masses": np.array([3.0, 1.2]), "ball_radii": np.array([0.1, 0.07]),
+            "ball_centres": np.array([[0.0, 0.0, 0.0], [0.6, 0.0, 0.0]]),
+            "rod_mass": 0.4, "rod_length": 0.6, "rod_centre": np.array([0.3, 0.0, 0.0])}
 
 
 def _flip_products(I):
@@ -123,10 +130,7 @@ check_product_sign = Exercise(
 
 
 def _axis_answer(I, direction, mass):
-    n = np.asarray(direction, dtype=float)
-    n = n / np.linalg.norm(n)
-    I_n = float(n @ I @ n)
-    return np.array([I_n, np.sqrt(I_n / mass)])
+    return np.array([inertia.about_axis(I, direction), inertia.radius_of_gyration(I, mass, direction)])
 
 
 def _axis_expected():
@@ -151,3 +155,39 @@ def _axis_hints():
 check_axis_moment = Exercise(
     "moment about an axis", _axis_expected, hints=_axis_hints,
     doc="Exercise 4: ``[I_n, k]`` with ``I_n = nᵀ I n`` (n the unit direction) and ``k = √(I_n / m)``.")
+
+
+def _dumbbell_parts():
+    p = DUMBBELL
+    masses = np.append(p["ball_masses"], p["rod_mass"])
+    coms = np.vstack([p["ball_centres"], p["rod_centre"]])
+    rod = inertia.rotate(inertia.rod(p["rod_mass"], p["rod_length"]),          # the rod along x
+                         np.array([[0.0, 0.0, 1.0], [0.0, 1.0, 0.0], [-1.0, 0.0, 0.0]]))
+    tensors = np.stack([inertia.solid_sphere(m, r) for m, r in zip(p["ball_masses"], p["ball_radii"])] + [rod])
+    return masses, coms, tensors
+
+
+def _dumbbell_expected():
+    return inertia.combine(*_dumbbell_parts())[2][1, 1]
+
+
+def _dumbbell_hints():
+    masses, coms, tensors = _dumbbell_parts()
+    M, c, I = inertia.combine(masses, coms, tensors)
+    points = inertia.point_masses(masses, coms)[2][1, 1]
+    return {
+        "the balls are not points: add each ball's own moment 2/5 m r² (and the rod's m L²/12) to the "
+        "m d² terms.": points,
+        "each part's moment is about its own centre; move each to the common centre of mass with the "
+        "parallel-axis theorem (add m_i d_i²) before adding.": tensors[:, 1, 1].sum(),
+        "that is the moment about the big ball's centre; the axis goes through the centre of mass of the "
+        "whole, x_c = Σ m_i x_i / Σ m_i.": inertia.parallel_axis(I, M, coms[0] - c)[1, 1],
+        "the rod counts too: its mass moves the centre of mass, and it adds m L²/12 + m d².":
+            inertia.combine(masses[:2], coms[:2], tensors[:2])[2][1, 1],
+    }
+
+
+check_dumbbell = Exercise(
+    "dumbbell about its centre of mass", _dumbbell_expected, hints=_dumbbell_hints,
+    doc="Exercise 5: the moment of inertia (kg m²) of :data:`DUMBBELL` about the axis through its centre of "
+        "mass parallel to y (perpendicular to the bar).")

@@ -98,15 +98,42 @@ def _tensor(*, a: float, b: float, c: float, dx: float, dy: float, dz: float, sh
 def summary(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAULTS["c"],
             dx: float = DEFAULTS["dx"], dy: float = DEFAULTS["dy"], dz: float = DEFAULTS["dz"],
             shape: str = DEFAULTS["shape"]) -> str:
-    """Three lines: moments and products of inertia about O, and the principal moments (kg m²)."""
+    """Three lines: moments and products of inertia about O, and the principal moments (kg m²).
+
+    A fourth line says when principal moments are equal (a cube about its centre: 1/3 kg m² three
+    times): then the principal axes are not unique, and the arrows are the choice of
+    :func:`rbteach.inertia.principal_axes` (x, y, z for three equal moments; for two, the distinct
+    axis and, in the plane of the equal ones, the projection of the coordinate axis most nearly
+    perpendicular to it). Moments count as equal by the same rule as there (to 64 ε of the largest).
+    """
     r = compute(a=a, b=b, c=c, dx=dx, dy=dy, dz=dz, shape=shape)
     I = r["inertia"]
     mom = ", ".join(_fmt(I[i, i]) for i in range(3))
     prod = ", ".join(_fmt(I[i, j]) for i, j in ((0, 1), (0, 2), (1, 2)))
     pm = ", ".join(_fmt(m) for m in r["moments"])
-    return (f"about O: moments I_xx, I_yy, I_zz = {mom} kg m²\n"
+    text = (f"about O: moments I_xx, I_yy, I_zz = {mom} kg m²\n"
             f"products of inertia I_xy, I_xz, I_yz = {prod} kg m²\n"
             f"principal moments I₁ ≤ I₂ ≤ I₃ = {pm} kg m²")
+    repeated = _repeated(r["moments"])
+    if repeated:
+        text += "\n" + repeated
+    return text
+
+
+#: Principal moments closer than this (relative to the largest) count as equal, as in principal_axes.
+_REPEATED_RTOL = 64.0 * np.finfo(float).eps
+
+
+def _repeated(moments) -> str:
+    """A line on equal principal moments (not unique axes), or "" when the three differ."""
+    tol = _REPEATED_RTOL * float(np.max(np.abs(moments)))
+    if moments[2] - moments[0] <= tol:
+        return "three equal moments: every axis through O is principal; the arrows show rbteach's x, y, z"
+    if moments[1] - moments[0] <= tol:
+        return "I₁ = I₂: every axis ⟂ to axis 3 is principal; arrows 1, 2 are rbteach's choice (notebook 02)"
+    if moments[2] - moments[1] <= tol:
+        return "I₂ = I₃: every axis ⟂ to axis 1 is principal; arrows 2, 3 are rbteach's choice (notebook 02)"
+    return ""
 
 
 def _view_radius(a: float, b: float, c: float, d, shape: str) -> float:
