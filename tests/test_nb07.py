@@ -275,9 +275,16 @@ def test_the_player_shows_the_simulated_plate_at_its_own_times():
     assert edges.shape == (12, 2, 3) and ext[0] == ext[1] and ext[2] < 0.05 * ext[0]
     np.testing.assert_allclose(inertia.box(12.0, ext[0], ext[1], 1e-9), np.diag(moments), atol=1e-12)
     L_world = quaternion.rotate(run.q[0], dynamics.angular_momentum(moments, omega0))
-    (vec,) = d["vectors"]
+    vec, w_vec = d["vectors"]
     assert vec["label"] == "L" and vec["fixed"] and d["trace"] == 2
     np.testing.assert_allclose(vec["v"][0], L_world / np.linalg.norm(L_world), atol=1e-6)
+    # ω's direction in the world, one per sample: on the space cone, 45° − arctan(1/2) = 18.43° from L
+    assert w_vec["label"] == "ω" and not w_vec["fixed"]
+    omega_world = quaternion.rotate(run.q, run.omega_body)
+    np.testing.assert_allclose(w_vec["v"], omega_world / np.linalg.norm(omega_world, axis=-1, keepdims=True),
+                               atol=1e-6)
+    space_cone = np.arccos(np.clip(np.array(w_vec["v"]) @ vec["v"][0], -1, 1))
+    np.testing.assert_allclose(space_cone, np.pi / 4 - np.arctan(0.5), atol=1e-5)
 
     # R(q) applied to the outline at a sample is the exact motion: the plate's normal on its cone about L
     _, q_exact = analytic.symmetric_top(moments, omega0, t)
@@ -336,3 +343,21 @@ def test_check_world_L():
     fb = ex.check_world_L([1.0, 0.0, 2.0])                  # I ω0: the start attitude forgotten
     assert not fb and "q₀" in fb
     assert "no answer yet" in ex.check_world_L(None)
+
+
+def test_check_precession_period():
+    A = ex.EX1_MOMENTS[0]
+    L = np.linalg.norm(dynamics.angular_momentum(ex.EX1_MOMENTS, ex.EX1_OMEGA0))
+    period = 2 * np.pi * A / L
+    assert ex.check_precession_period(round(period, 3))
+    # the period of the precession about L, measured on the exact motion: z′ comes back after it
+    _, q = analytic.symmetric_top(ex.EX1_MOMENTS, ex.EX1_OMEGA0, np.array([0.0, period / 2, period]))
+    z = quaternion.rotate(q, [0.0, 0.0, 1.0])
+    np.testing.assert_allclose(z[2], z[0], atol=1e-12)
+    assert np.linalg.norm(z[1] - z[0]) > 0.1
+    Omega = (ex.EX1_MOMENTS[2] - A) / A * ex.EX1_OMEGA0[2]
+    fb = ex.check_precession_period(round(2 * np.pi / abs(Omega), 3))       # the body-cone period
+    assert not fb and "body cone" in fb
+    fb = ex.check_precession_period(round(L / A, 3))                        # a rate, not a period
+    assert not fb and "period is 2π divided by it" in fb
+    assert "no answer yet" in ex.check_precession_period(None)

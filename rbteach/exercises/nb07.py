@@ -7,6 +7,10 @@ transverse components, a start attitude that is not the identity), so that every
 gives a clearly different value. Expected values come from :mod:`rbteach.analytic` (exact
 solutions), :mod:`rbteach.dynamics` and :mod:`rbteach.quaternion`.
 
+Exercise 4 (section 6, the body and space cones) asks for the period of the world precession of
+Exercise 1's top, ``2π A/|L|``; its hints are the other rates of the motion (the body-cone rate Ω,
+|ω|, |L|/C) and the rate given instead of the period.
+
 Exercise 2's answer is a *measured* ratio of two simulation errors: the check runs the very
 computation the exercise describes (on first use), so the ratio a student prints and types to 4
 significant digits is judged by the same rule as every other answer; its hints are the same
@@ -24,7 +28,7 @@ from . import Exercise
 
 __all__ = ["EX1_MOMENTS", "EX1_OMEGA0", "EX1_T", "EX2_MOMENTS", "EX2_OMEGA0", "EX2_DURATION", "EX2_DTS",
            "EX3_MOMENTS", "EX3_OMEGA0", "EX3_Q0", "EX3_T",
-           "error_ratio", "check_symmetric_omega", "check_error_ratio", "check_world_L"]
+           "error_ratio", "check_symmetric_omega", "check_error_ratio", "check_world_L", "check_precession_period"]
 
 #: Exercise 1: a prolate symmetric top (I1 = I2 > I3, kg m²), its initial body ω (rad/s) and the time (s).
 EX1_MOMENTS = (2.0, 2.0, 1.2)
@@ -140,3 +144,36 @@ check_world_L = Exercise(
     "world L at t = 5 s", _world_L, hints=_world_L_hints,
     doc="Exercise 3: the world angular momentum L = q ⋄ (I ω_body) at EX3_T for the example started "
         "at EX3_Q0 (conserved: q₀ ⋄ (I ω₀)).")
+
+
+# --------------------------------------------------------------------------- Exercise 4
+def _precession_parts():
+    A, C = EX1_MOMENTS[0], EX1_MOMENTS[2]
+    w = np.asarray(EX1_OMEGA0, dtype=float)
+    L = float(np.linalg.norm(_dyn.angular_momentum(EX1_MOMENTS, w)))
+    return A, C, w, L
+
+
+def _precession_period():
+    A, _, _, L = _precession_parts()
+    return 2 * np.pi * A / L
+
+
+def _precession_hints():
+    A, C, w, L = _precession_parts()
+    Omega = (C - A) / A * w[2]
+    return {
+        "that is 2π/|Ω|, the period of ω around z′ seen from the body (the body cone); in the world z′ "
+        "and ω go around L at |L|/I1.": 2 * np.pi / abs(Omega),
+        "the precession rate is |L|/I1 with I1 = I2 the equal moments, not |L|/I3.": 2 * np.pi * C / L,
+        "that is 2π/|ω|; the precession rate is |L|/I1, with L = I ω.": 2 * np.pi / float(np.linalg.norm(w)),
+        "that is 2π I1/|ω|: the precession rate is |L|/I1 with |L| = |I ω|, not |ω|.":
+            2 * np.pi * A / float(np.linalg.norm(w)),
+        "that is the rate |L|/I1 (rad/s); the period is 2π divided by it.": L / A,
+    }
+
+
+check_precession_period = Exercise(
+    "period of the precession about L", _precession_period, hints=_precession_hints,
+    doc="Exercise 4: the period 2π I1/|L| (s) with which z′ and ω go around the fixed L in the world, "
+        "for the top of Exercise 1 (EX1_MOMENTS, EX1_OMEGA0).")
