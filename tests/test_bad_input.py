@@ -28,6 +28,7 @@ import sympy as sp
 from rbteach import analytic as A
 from rbteach import body as B
 from rbteach import contact as Ct
+from rbteach import dissipation as Dd
 from rbteach import dynamics as D
 from rbteach import elliptic as E
 from rbteach import percussion as Pc
@@ -38,7 +39,8 @@ from rbteach import symbolic as S
 from rbteach import top as Tp
 
 MODULES = {"quaternion": Q, "rotation": Rot, "inertia": In, "body": B, "dynamics": D,
-           "analytic": A, "elliptic": E, "symbolic": S, "contact": Ct, "top": Tp, "percussion": Pc}
+           "analytic": A, "elliptic": E, "symbolic": S, "contact": Ct, "top": Tp, "percussion": Pc,
+           "dissipation": Dd}
 
 #: Public names that are data, not functions.
 CONSTANTS = {"body.STATES", "dynamics.METHODS", "dynamics.TORQUE_METHODS", "dynamics.REFERENCE_MAX_STEPS",
@@ -335,6 +337,13 @@ spec("analytic.flip_period", A.flip_period, moments=Arg("moments", MOMENTS, bad=
 spec("analytic.free_body_attitude", A.free_body_attitude, moments=Arg("moments", MOMENTS, bad=BAD_MOMENTS),
      omega0=Arg("vec3_1", V3), t=Arg("times", np.array([0.0, 0.5, 1.25])),
      q0=Arg("quat_1", QUAT, optional=True, scale_free=True, bad=[("zero", np.zeros(4))]))
+# --- dissipation (H6)
+spec("dissipation.damping_torque", Dd.damping_torque, moments=Arg("moments", MOMENTS, bad=BAD_MOMENTS),
+     omega_body=Arg("vec3", V3), k=Arg("nonneg", 0.3))
+spec("dissipation.simulate_damped", Dd.simulate_damped, moments=Arg("moments", MOMENTS, bad=BAD_MOMENTS),
+     omega0=Arg("vec3_n", V3), k=Arg("nonneg", 0.3, bad=[("too stiff for dt", 1e3)]),
+     dt=Arg("pos", 0.125, bad=[("zero", 0.0), ("negative", -1.0)]),
+     steps=Arg("int", 4, bad=[("10**12 (memory)", 10 ** 12)]))
 _M01 = [("negative", -0.5), ("above 1", 1.5)]
 spec("elliptic.ellipk", E.ellipk, m=Arg("m01", 0.5, bad=_M01))
 spec("elliptic.ellipkinc", E.ellipkinc, phi=Arg("array", 0.75), m=Arg("m01", 0.5, bad=_M01 + [("1 (diverges)", 1.0)]))
