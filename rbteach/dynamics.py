@@ -424,6 +424,9 @@ def _done_float(d1, d2, d3, v1, v2, v3):
     return max(abs(d1), abs(d2), abs(d3)) <= _MIDPOINT_TOL * max(abs(v1), abs(v2), abs(v3))
 
 
+_isfinite = math.isfinite          # (bound at import: notebook 09 counts the calls of math.cos and math.sin)
+
+
 def _finite_batch(x):
     return bool(np.all(np.isfinite(x)))
 
@@ -924,7 +927,7 @@ def _integrate(method, moments, w0b, qab, dt, steps, every, batch, torque=None):
         x0 = w0b * moments                             # m = I ω
     elif method == "implicit-midpoint":
         consts = (*_euler_constants(moments), dt, *((_done_batch, _finite_batch) if batch
-                                                    else (_done_float, math.isfinite)))
+                                                    else (_done_float, _isfinite)))
         x0 = w0b
     elif method == "rkmk4":
         consts = (*_euler_constants(moments), dt, fn_cos, fn_sin, fn_sqrt)

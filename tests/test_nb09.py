@@ -33,10 +33,24 @@ def test_splitting_keeps_L_and_bounds_energy_rk4_does_not_keep_L():
 
 
 def test_error_shrinks_with_dt_at_the_methods_order():
-    for method, order in (("euler", 1), ("rk4", 4), ("splitting", 2), ("splitting4", 4)):
+    for method, order in (("euler", 1), ("rk4", 4), ("splitting", 2), ("splitting4", 4), ("implicit-midpoint", 2),
+                          ("rkmk4", 4)):
         e1 = nb09.compute(dt=0.04, method=method, t_end=5.0)["max_omega_error"]
         e2 = nb09.compute(dt=0.02, method=method, t_end=5.0)["max_omega_error"]
         assert np.log2(e1 / e2) == pytest.approx(order, abs=0.25), method
+
+
+def test_the_lab_offers_the_midpoint_rule_and_rkmk4():
+    assert {"implicit-midpoint", "rkmk4"} <= set(nb09.LAB_METHODS)
+    m = nb09.compute(dt=0.2, method="implicit-midpoint", t_end=1000.0)
+    assert m["max_energy_drift"] < 1e-12 and m["max_L_drift"] < 1e-12 and m["max_omega_error"] > 1e-3
+    assert "max |T/T0 − 1| < 1e-12, max | |L|/|L0| − 1 | < 1e-12" in nb09.summary(dt=0.2, method="implicit-midpoint",
+                                                                                    t_end=1000.0)
+    # RKMK4 steps ω exactly as RK4 does (it differs in the attitude only, which the lab does not plot)
+    a, b = nb09.compute(dt=0.1, method="rkmk4"), nb09.compute(dt=0.1, method="rk4")
+    np.testing.assert_array_equal(a["omega_error"], b["omega_error"])
+    # the whole dt slider gives pictures for the midpoint rule (Newton converges up to dt = 2 s)
+    assert nb09.compute(dt=2.0, method="implicit-midpoint", t_end=1000.0)["max_L_drift"] < 1e-12
 
 
 def test_explicit_euler_blow_up_is_reported():
@@ -193,7 +207,16 @@ def test_work_per_step_is_counted_not_timed():
             dynamics.simulate(nb09.MOMENTS, nb09.OMEGA0, dt=0.01, steps=steps, method=method)
         return rates.call_count / steps, trig.cos.call_count / steps, trig.sin.call_count / steps
 
-    assert [count(m) for m in nb09.LAB_METHODS] == [(1, 0, 0), (2, 0, 0), (4, 0, 0), (0, 10, 10), (0, 30, 30)]
+    classic = ("euler", "semi-implicit-euler", "rk4", "splitting", "splitting4")
+    assert [count(m) for m in classic] == [(1, 0, 0), (2, 0, 0), (4, 0, 0), (0, 10, 10), (0, 30, 30)]
+    # the new methods write their equations out (no _rates call): RKMK4 needs one sine–cosine pair per step
+    # and three dexp⁻¹ corrections; the midpoint rule no trigonometry, three Newton iterations at dt = 0.01 s
+    assert count("rkmk4") == (0, 1, 1) and count("implicit-midpoint") == (0, 0, 0)
+    with mock.patch.object(dynamics, "_dexpinv", wraps=dynamics._dexpinv) as dexpinv:
+        dynamics.simulate(nb09.MOMENTS, nb09.OMEGA0, dt=0.01, steps=7, method="rkmk4")
+    with mock.patch.object(dynamics, "_done_float", wraps=dynamics._done_float) as newton:
+        dynamics.simulate(nb09.MOMENTS, nb09.OMEGA0, dt=0.01, steps=7, method="implicit-midpoint")
+    assert dexpinv.call_count == 3 * 7 and newton.call_count == 3 * 7
 
 
 def _curve_samples(r, key, x, y):
