@@ -339,3 +339,37 @@ def test_a_frame_computes_once(monkeypatch):
     assert len(calls) == 1
     with pytest.raises(ValueError, match="read-only"):
         nb04.compute(**values)["x"][0, 0] = 1.0            # shared between summary and scene: read-only
+
+
+def test_check_choked_sweet_spot():
+    L, h = ex.EX4_LENGTH, ex.EX4_HOLD
+    a = L / 2 - h
+    right = L / 2 + (L ** 2 / 12) / a                 # by hand: a · d = k², k² = L²/12
+    assert right == pytest.approx(0.6228, abs=5e-5)
+    assert ex.check_choked_sweet_spot(right) and ex.check_choked_sweet_spot(0.6228)
+    assert not ex.check_choked_sweet_spot(right * 1.03)
+    fb = ex.check_choked_sweet_spot(2 * L / 3)
+    assert not fb and "2L/3" in fb
+    assert "from the centre of mass" in ex.check_choked_sweet_spot((L ** 2 / 12) / a)
+    assert "from the hands" in ex.check_choked_sweet_spot(a + (L ** 2 / 12) / a)
+    assert "not about the end" in ex.check_choked_sweet_spot(L / 2 + (L ** 2 / 3) / a)
+    assert "not h" in ex.check_choked_sweet_spot(L / 2 + (L ** 2 / 12) / h)
+    assert "no answer yet" in ex.check_choked_sweet_spot(None)
+
+
+def test_check_hammer_period():
+    mh, L, mk, g = ex.EX2_HANDLE_MASS, ex.EX2_HANDLE_LENGTH, ex.EX2_HEAD_MASS, ex.EX5_G
+    m = mh + mk
+    a = (mh * L / 2 + mk * L) / m
+    I_grip = mh * L ** 2 / 3 + mk * L ** 2              # by hand, about the nail
+    right = 2 * np.pi * np.sqrt(I_grip / (m * g * a))
+    assert right == pytest.approx(1.6612, abs=5e-5)
+    # the length of the equivalent simple pendulum is the centre of percussion of Exercise 2
+    assert I_grip / (m * a) == pytest.approx(ex._percussion()[0])
+    assert ex.check_hammer_period(right) and ex.check_hammer_period(1.661)
+    assert "as long as the hammer" in ex.check_hammer_period(2 * np.pi * np.sqrt(L / g))
+    assert "point mass at the centre of mass" in ex.check_hammer_period(2 * np.pi * np.sqrt(a / g))
+    assert "I_grip" in ex.check_hammer_period(2 * np.pi * np.sqrt((I_grip - m * a ** 2) / (m * g * a)))
+    assert "angular frequency" in ex.check_hammer_period(np.sqrt(m * g * a / I_grip))
+    assert "2π is missing" in ex.check_hammer_period(np.sqrt(I_grip / (m * g * a)))
+    assert "no answer yet" in ex.check_hammer_period(None)

@@ -6,8 +6,9 @@ constants, so the notebook's statement and the check agree; expected values come
 :mod:`rbteach.inertia` and :class:`rbteach.body.RigidBody`. Each hint is the value a typical
 mistake gives (the moment of inertia about the end instead of the centre, the lever arm measured
 from the wrong point, the centre of percussion measured from the centre of mass, the energy formula
-of a body at rest used for a moving one, a missing ½), and the data are chosen so that every one
-of them is clearly wrong (tests/test_exercises_student.py).
+of a body at rest used for a moving one, a missing ½, the radius of gyration about the end, the
+hold measured from the wrong point, a simple pendulum of the wrong length), and the data are chosen
+so that every one of them is clearly wrong (tests/test_exercises_student.py).
 """
 
 from __future__ import annotations
@@ -15,13 +16,15 @@ from __future__ import annotations
 import numpy as np
 
 from .. import inertia as _inertia
+from .. import percussion as _pc
 from ..body import RigidBody
 from . import Exercise
 
 __all__ = ["EX1_MASS", "EX1_LENGTH", "EX1_IMPULSE", "EX2_HANDLE_MASS", "EX2_HANDLE_LENGTH",
            "EX2_HEAD_MASS", "EX3_MASS", "EX3_EDGES", "EX3_POSITION", "EX3_VELOCITY",
-           "EX3_ANGULAR_VELOCITY", "EX3_J", "EX3_POINT",
-           "check_rod_spin", "check_hammer_percussion", "check_impulse_energy"]
+           "EX3_ANGULAR_VELOCITY", "EX3_J", "EX3_POINT", "EX4_MASS", "EX4_LENGTH", "EX4_HOLD", "EX5_G",
+           "check_rod_spin", "check_hammer_percussion", "check_impulse_energy", "check_choked_sweet_spot",
+           "check_hammer_period"]
 
 #: Exercise 1: a thin uniform rod (kg, m) at rest, hit at one end, square to it, by EX1_IMPULSE (N s).
 EX1_MASS = 1.5
@@ -138,3 +141,66 @@ def _impulse_energy():
 check_impulse_energy = Exercise(
     "kinetic energy gained", lambda: _impulse_energy()[0], hints=lambda: _impulse_energy()[1],
     doc="Exercise 3: the kinetic energy (J) the impulse adds to the moving box.")
+
+
+# --------------------------------------------------------------------------- Exercise 4
+#: Exercise 4: a thin uniform bat (kg, m) held EX4_HOLD m from its grip end ("choked up").
+EX4_MASS = 0.9
+EX4_LENGTH = 0.84
+EX4_HOLD = 0.13
+
+
+def _choked():
+    """``(sweet spot from the grip end, hints)``: ``L/2 + k²/a`` with ``a = L/2 − h``, ``k² = L²/12``."""
+    m, L, h = EX4_MASS, EX4_LENGTH, EX4_HOLD
+    I_c = _inertia.rod(m, L)[0, 0]
+    a = L / 2 - h
+    d = _pc.conjugate_distance(m, I_c, a)
+    I_end = _inertia.parallel_axis(_inertia.rod(m, L), m, (0.0, 0.0, L / 2))[0, 0]
+    return L / 2 + d, {
+        "that is 2L/3, the sweet spot for hands at the very end; held at h the hands are a = L/2 − h "
+        "from the centre of mass, and the sweet spot is d = k²/a beyond it.": 2 * L / 3,
+        "moving the hands by h does not move the sweet spot by h: d = k²/a changes with a.": 2 * L / 3 + h,
+        "that is d, measured from the centre of mass; add L/2 to measure from the grip end.": d,
+        "that is measured from the hands; the question asks for the distance from the grip end.": a + d,
+        "k is the radius of gyration about the centre of mass (k² = I_c/m = L²/12), not about the end.":
+            L / 2 + I_end / (m * a),
+        "a is the distance from the centre of mass to the hands, a = L/2 − h, not h.":
+            L / 2 + _pc.conjugate_distance(m, I_c, h),
+    }
+
+
+check_choked_sweet_spot = Exercise(
+    "sweet spot of the choked-up bat", lambda: _choked()[0], hints=lambda: _choked()[1],
+    doc="Exercise 4: distance (m) from the grip end of the point to strike when the bat is held "
+        "EX4_HOLD from its grip end.")
+
+
+# --------------------------------------------------------------------------- Exercise 5
+#: Exercise 5: the hammer of Exercise 2 hangs from a nail at its grip end (m/s²).
+EX5_G = 9.81
+
+
+def _hammer_period():
+    """``(T, hints)``: ``T = 2π √(I_grip/(m g a))`` with the hammer of Exercise 2."""
+    m, a, I_c = _hammer()
+    g, L = EX5_G, EX2_HANDLE_LENGTH
+    T = _pc.pendulum_period(m, I_c, a, g=g)
+    ell = _pc.pendulum_length(m, I_c, a)
+    simple = lambda length: 2 * np.pi * np.sqrt(length / g)  # noqa: E731
+    return T, {
+        "that is a simple pendulum as long as the hammer; its mass is spread along it: ℓ = I_grip/(m a).":
+            simple(L),
+        "that is a point mass at the centre of mass; the hammer's own inertia about it lengthens the "
+        "pendulum to ℓ = a + I_c/(m a).": simple(a),
+        "the hammer turns about the nail, not about its centre of mass: use I_grip = I_c + m a².":
+            2 * np.pi * np.sqrt(I_c / (m * g * a)),
+        "that is the uniform rod's 2L/3; the head moves the centre of mass and the inertia.": simple(2 * L / 3),
+        "that is the angular frequency ω₀ = √(g/ℓ) (rad/s); the period is T = 2π/ω₀.": np.sqrt(g / ell),
+        "the period is T = 2π √(ℓ/g); the 2π is missing.": np.sqrt(ell / g),
+    }
+
+
+check_hammer_period = Exercise(
+    "period of the hanging hammer", lambda: _hammer_period()[0], hints=lambda: _hammer_period()[1],
+    doc="Exercise 5: the small-angle period (s) of the hammer of Exercise 2 swinging from a nail at its grip.")
