@@ -263,3 +263,24 @@ def test_a_frame_computes_once(monkeypatch):
     assert len(calls) == 1
     with pytest.raises(ValueError, match="read-only"):
         nb05.compute(**values)["q"][0] = 1.0
+
+
+def test_check_slerp_attitude():
+    p, q = np.array(ex.EX6_P), np.array(ex.EX6_Q)
+    assert p @ q < 0                                           # the data make the long arc a distinct mistake
+    right = quaternion.slerp(p, q, ex.EX6_T)
+    # a quarter of the angle from p, along the shorter arc: independent of slerp's code
+    qq = -q / np.linalg.norm(q)
+    pp = p / np.linalg.norm(p)
+    omega = np.arccos(pp @ qq)
+    by_hand = (np.sin((1 - ex.EX6_T) * omega) * pp + np.sin(ex.EX6_T * omega) * qq) / np.sin(omega)
+    np.testing.assert_allclose(right, by_hand, atol=1e-14)
+    assert ex.check_slerp_attitude(np.round(right, 4)) and ex.check_slerp_attitude(-np.round(right, 4))
+    fb = ex.check_slerp_attitude(quaternion.normalize((1 - ex.EX6_T) * pp + ex.EX6_T * qq))
+    assert not fb and "lerp + normalise" in fb
+    fb = ex.check_slerp_attitude((1 - ex.EX6_T) * p - ex.EX6_T * q)
+    assert not fb and "not normalised" in fb
+    om_long = np.arccos(pp @ -qq)
+    fb = ex.check_slerp_attitude((np.sin((1 - ex.EX6_T) * om_long) * pp - np.sin(ex.EX6_T * om_long) * qq) / np.sin(om_long))
+    assert not fb and "long way round" in fb
+    assert "no answer yet" in ex.check_slerp_attitude(None)

@@ -5,7 +5,8 @@ Every check is an :class:`~rbteach.exercises.Exercise` judged by the one rule of
 data of each exercise are module constants, so the notebook's statement and the check agree;
 expected values come from :mod:`rbteach.quaternion`.
 
-The hints are the notebook's convention bug zoo: (x, y, z, w) read as (w, x, y, z), the passive
+The hints are the notebook's convention bug zoo (and, for SLERP, lerp without normalising, lerp +
+normalise, the long arc): (x, y, z, w) read as (w, x, y, z), the passive
 sandwich ``q* ⊗ (0, v) ⊗ q`` (= ``Rᵀ v``) for the active one, a row of ``R`` (the DCM ``Rᵀ``) for a
 column, ``ω_body`` put into the world formula ``½ (0, ω) ⊗ q``, a product in the wrong order or
 conjugated, plus the full angle for the half angle and degrees given to ``cos``. The data use
@@ -24,7 +25,8 @@ __all__ = ["EX1_AXIS", "EX1_ANGLE_DEG", "EX2_Q", "EX2_V", "EX3_Q_XYZW",
            "EX4_AXIS", "EX4_ANGLE_DEG", "EX4_OMEGA_BODY",
            "EX5_AXIS_O", "EX5_ANGLE_O_DEG", "EX5_AXIS_R", "EX5_ANGLE_R_DEG",
            "check_axis_angle_quaternion", "check_rotated_vector", "check_body_x_axis",
-           "check_attitude_rate", "check_frame_chain"]
+           "EX6_P", "EX6_Q", "EX6_T",
+           "check_attitude_rate", "check_frame_chain", "check_slerp_attitude"]
 
 #: Exercise 1: the rotation by EX1_ANGLE_DEG about the axis EX1_AXIS (not unit: normalise it).
 EX1_AXIS = (2.0, -1.0, 2.0)
@@ -48,6 +50,12 @@ EX5_AXIS_O = (0.0, 1.0, 2.0)
 EX5_ANGLE_O_DEG = 50.0
 EX5_AXIS_R = (3.0, -1.0, 1.0)
 EX5_ANGLE_R_DEG = 120.0
+
+#: Exercise 6: the attitude a fraction EX6_T of the way from EX6_P to EX6_Q (unit to 4 decimals,
+#: 160° apart, stored with EX6_P · EX6_Q < 0), turning at a constant rate along the shorter arc.
+EX6_P = (0.9537, 0.1312, -0.2625, 0.0656)
+EX6_Q = (-0.1920, -0.8688, -0.4434, 0.1082)
+EX6_T = 0.25
 
 
 # --------------------------------------------------------------------------- Exercise 1
@@ -143,3 +151,27 @@ def _ex5():
 check_frame_chain = Exercise(
     "q = q_r ⊗ q_o", lambda: _ex5()[0], hints=lambda: _ex5()[1], kind="quaternion",
     doc="Exercise 5: the quaternion principal axes → world, q_r ⊗ q_o (either sign).")
+
+
+# --------------------------------------------------------------------------- Exercise 6
+def _ex6():
+    p, q, t = np.asarray(EX6_P, dtype=float), np.asarray(EX6_Q, dtype=float), EX6_T
+    u, v = _q.normalize(p), _q.normalize(q)
+    omega_long = np.arccos(np.clip(u @ v, -1.0, 1.0))         # > 90°: the long way round
+    long_arc = (np.sin((1 - t) * omega_long) * u + np.sin(t * omega_long) * v) / np.sin(omega_long)
+    return _q.slerp(p, q, t), {
+        "that is lerp + normalise, normalize((1 − t) p − t q): the same path, but it does not turn at a "
+        "constant rate (slower at the ends, faster in the middle); use Q.slerp.": _q.normalize((1 - t) * p - t * q),
+        "that is (1 − t) p − t q, not normalised: it is not a unit quaternion (and lerp does not turn at a "
+        "constant rate); use Q.slerp.": (1 - t) * p - t * q,
+        "that goes the long way round: p · q < 0, so −q (the same attitude) is nearer; flip q first "
+        "(Q.slerp does).": long_arc,
+        "that goes the long way round (p · q < 0: use −q) and is lerp + normalise, which does not turn at a "
+        "constant rate; use Q.slerp.": _q.normalize((1 - t) * p + t * q),
+        "t = 0 is p and t = 1 is q: that is the attitude at 1 − t.": _q.slerp(p, q, 1 - t),
+    }
+
+
+check_slerp_attitude = Exercise(
+    "the attitude a quarter of the way", lambda: _ex6()[0], hints=lambda: _ex6()[1], kind="quaternion",
+    doc="Exercise 6: slerp(EX6_P, EX6_Q, EX6_T), the shortest arc at a constant rate (either sign).")
