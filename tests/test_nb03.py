@@ -263,3 +263,40 @@ def test_ex2_omega_world():
     assert not w_body and "body frame" in w_body
     fb = ex.check_omega_world(right[:2])
     assert not fb and "give three numbers" in fb
+
+
+def test_ex3_omega_body_from_rates():
+    """ω_body from ZYX angle rates, checked independently: [ω_body]× = Rᵀ Ṙ by central differences."""
+    angles = np.radians(ex.EX3_ANGLES_DEG)
+    h = 1e-6
+    Rdot = (rotation.euler_to_matrix(angles + h * ex.EX3_RATES, "ZYX")
+            - rotation.euler_to_matrix(angles - h * ex.EX3_RATES, "ZYX")) / (2 * h)
+    W = rotation.euler_to_matrix(angles, "ZYX").T @ Rdot
+    right = np.array([W[2, 1], W[0, 2], W[1, 0]])
+    assert ex.check_omega_body_from_rates(right)
+    assert ex.check_omega_body_from_rates([float(f"{x:.4g}") for x in right])
+    assert "no answer yet" in ex.check_omega_body_from_rates(None)
+    as_rates = ex.check_omega_body_from_rates(ex.EX3_RATES)
+    assert not as_rates and "angle rates themselves" in as_rates
+    world = ex.check_omega_body_from_rates(rotation.euler_to_matrix(angles, "ZYX") @ right)
+    assert not world and "ω_world" in world
+    extrinsic = ex.check_omega_body_from_rates(rotation.euler_rates_to_omega_body(angles, ex.EX3_RATES, "zyx"))
+    assert not extrinsic and "extrinsic" in extrinsic
+    # the data are generic: no angle is a multiple of 90° and the pitch is far from gimbal lock
+    assert all(a % 90 for a in ex.EX3_ANGLES_DEG) and abs(ex.EX3_ANGLES_DEG[1]) < 60
+
+
+def test_notebook_wahba_data_fix_the_attitude_without_noise():
+    """Section 4's gravity + magnetic-field pair recovers any attitude exactly when there is no noise,
+    and gravity alone is refused (the heading stays free)."""
+    from scipy.spatial.transform import Rotation
+    up = np.array([0.0, 0.0, 9.81])
+    dip = np.radians(49.0)
+    field = 46.0 * np.array([0.0, np.cos(dip), -np.sin(dip)])
+    a = np.stack([up, field])
+    q_true = quaternion.from_xyzw(Rotation.random(50, random_state=8).as_quat())
+    b = quaternion.rotate(quaternion.conjugate(q_true)[:, None, :], a)
+    q = rotation.align_vectors(a, b, 1.0 / np.array([0.05, 0.5]) ** 2)
+    assert np.degrees(quaternion.angle_between(q, q_true)).max() < 1e-6
+    with pytest.raises(ValueError, match="do not fix a rotation"):
+        rotation.align_vectors(np.stack([up, up]), b[0, [0, 0]])

@@ -1,11 +1,12 @@
 """Self-checks for the exercises of notebook 03 (frames).
 
-Both checks are :class:`rbteach.exercises.Exercise` objects judged by the collection's rule (right
+All checks are :class:`rbteach.exercises.Exercise` objects judged by the collection's rule (right
 within 4 significant digits, any way of writing the numbers). The attitude is generic (yaw, pitch
 and roll all non-zero, no 90° turn), so that each frame mistake in ``hints`` — the transpose
 pitfall Rᵀ I R, R I R without a transpose, a body-frame vector used as a world-frame one, a
 forgotten rotation, degrees read as radians — gives a value clearly different from the right
-answer. The expected values are computed through rbteach.
+answer; exercise 3 (ω_body from ZYX angle rates) likewise refuses the rates themselves, ω_world,
+the extrinsic or another order of the axes. The expected values are computed through rbteach.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ import numpy as np
 from . import Exercise
 from .. import inertia, rotation
 
-__all__ = ["EX_INERTIA", "EX_ATTITUDE_DEG", "EX1_OMEGA_BODY", "EX2_L_WORLD", "ex_attitude",
-           "check_L_world", "check_omega_world"]
+__all__ = ["EX_INERTIA", "EX_ATTITUDE_DEG", "EX1_OMEGA_BODY", "EX2_L_WORLD", "EX3_ANGLES_DEG", "EX3_RATES",
+           "ex_attitude", "check_L_world", "check_omega_world", "check_omega_body_from_rates"]
 
 #: The body of both exercises: principal axes = body axes, I = diag(1, 2, 3) kg m².
 EX_INERTIA = np.diag([1.0, 2.0, 3.0])
@@ -26,6 +27,10 @@ EX_ATTITUDE_DEG = (40.0, -25.0, 60.0)
 EX1_OMEGA_BODY = np.array([0.6, -0.4, 1.2])
 #: Exercise 2: the angular momentum in the world frame (kg m²/s).
 EX2_L_WORLD = np.array([0.8, -1.5, 2.0])
+#: Exercise 3: ZYX Euler angles (yaw ψ, pitch θ, roll φ) in degrees ...
+EX3_ANGLES_DEG = (35.0, -20.0, 50.0)
+#: ... and their rates (ψ̇, θ̇, φ̇) in rad/s.
+EX3_RATES = np.array([0.4, -0.3, 0.9])
 
 
 def ex_attitude() -> np.ndarray:
@@ -89,3 +94,30 @@ def _ex2_hints() -> dict:
 check_omega_world = Exercise(
     "omega_world", _ex2_expected, hints=_ex2_hints,
     doc="Exercise 2: ω_world (rad/s) for EX_INERTIA at EX_ATTITUDE_DEG with EX2_L_WORLD.")
+
+
+def _ex3_expected() -> np.ndarray:
+    return rotation.euler_rates_to_omega_body(np.radians(EX3_ANGLES_DEG), EX3_RATES, "ZYX")
+
+
+def _ex3_hints() -> dict:
+    angles, rates = np.radians(EX3_ANGLES_DEG), EX3_RATES
+    return {
+        "those are the angle rates themselves: ω_body is not (ψ̇, θ̇, φ̇); each rate turns about a "
+        "different axis (yaw about world z, pitch about the once-turned y, roll about body x).": rates,
+        "that is ω_world (the same arrow in world components); ω_body = Rᵀ ω_world.":
+            rotation.euler_rates_to_omega_world(angles, rates, "ZYX"),
+        "you read the angles as extrinsic zyx (world axes z, y, x); yaw-pitch-roll is intrinsic ZYX, "
+        "the same as extrinsic xyz with (roll, pitch, yaw).": rotation.euler_rates_to_omega_body(angles, rates, "zyx"),
+        "you used the sequence XYZ (roll first about body x); yaw-pitch-roll is ZYX, R = Rz(ψ) Ry(θ) Rx(φ).":
+            rotation.euler_rates_to_omega_body(angles, rates, "XYZ"),
+        "you applied the inverse map (ω_body → angle rates) to the rates; the angle rates give ω_body "
+        "through euler_rates_to_omega_body.": rotation.omega_body_to_euler_rates(angles, rates, "ZYX"),
+        "the angles went in as degrees where radians are expected: convert with np.radians first.":
+            rotation.euler_rates_to_omega_body(np.asarray(EX3_ANGLES_DEG), rates, "ZYX"),
+    }
+
+
+check_omega_body_from_rates = Exercise(
+    "omega_body", _ex3_expected, hints=_ex3_hints,
+    doc="Exercise 3: ω_body (rad/s) from the ZYX angles EX3_ANGLES_DEG and their rates EX3_RATES.")
