@@ -285,3 +285,65 @@ def test_ex3b_q_o_is_the_repair_of_principal_axes():
     assert not xyzw and "scalar first" in xyzw
     flipped = ex.check_q_o(quaternion.from_matrix(V * np.array([-1.0, 1.0, 1.0])))
     assert not flipped and "column 1" in flipped
+
+
+# ---- section 6: principal axes from symmetry --------------------------------------------------------
+
+from rbteach import symbolic  # noqa: E402
+
+_I = sp.symbols("I_xx I_yy I_zz I_xy I_xz I_yz", real=True)
+_IGEN = sp.Matrix([[_I[0], _I[3], _I[4]], [_I[3], _I[1], _I[5]], [_I[4], _I[5], _I[2]]])
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 6, 8])
+def test_an_n_fold_axis_with_n_at_least_3_makes_a_symmetric_top(n):
+    R = symbolic.Rz(2 * sp.pi / n)
+    sol = sp.solve(list(R * _IGEN * R.T - _IGEN), [_I[3], _I[4], _I[5], _I[1]], dict=True)
+    assert len(sol) == 1
+    fixed = _IGEN.subs(sol[0])
+    assert fixed[0, 2] == 0 and fixed[1, 2] == 0                      # z is principal for every n
+    if n == 2:
+        assert fixed[0, 1] == _I[3] and fixed[1, 1] == _I[1]          # a half turn leaves I_xy and I_yy free
+    else:
+        assert fixed == sp.diag(_I[0], _I[0], _I[2])                  # I_xx = I_yy, no products
+
+
+def test_the_normal_of_a_mirror_plane_is_a_principal_axis():
+    rng = np.random.default_rng(3)
+    pts = rng.normal(size=(7, 3))
+    n = np.array([0.3, -0.8, 0.5]) / np.linalg.norm([0.3, -0.8, 0.5])   # a generic mirror plane through 0
+    mirrored = pts - 2 * np.outer(pts @ n, n)
+    masses = np.tile(rng.uniform(0.5, 2.0, size=7), 2)
+    _, com, I = inertia.point_masses(masses, np.vstack([pts, mirrored]))
+    assert abs(com @ n) < 1e-12                                        # the centre of mass is in the plane
+    np.testing.assert_allclose(I @ n, (n @ I @ n) * n, atol=1e-12)      # n is an eigenvector
+    assert np.linalg.norm(I @ np.array([1.0, 0, 0]) - I[0, 0] * np.array([1.0, 0, 0])) > 0.1   # x is not
+
+
+def test_a_turned_triangular_prism_is_a_symmetric_top():
+    ang = np.radians(17.0) + np.radians([90.0, 210.0, 330.0])
+    ring = 0.5 / np.sqrt(3) * np.stack([np.cos(ang), np.sin(ang), np.zeros(3)], axis=1)
+    v = np.vstack([ring - [0, 0, 0.4], ring + [0, 0, 0.4]])
+    f = np.array([[0, 2, 1], [3, 4, 5]] + sum(([[k, (k + 1) % 3, (k + 1) % 3 + 3], [k, (k + 1) % 3 + 3, k + 3]]
+                                               for k in range(3)), []))
+    _, _, I = inertia.mesh(v, f, mass=2.0)
+    phi = np.linspace(0, 2 * np.pi, 13)
+    I_perp = inertia.about_axis(I, np.stack([np.cos(phi), np.sin(phi), 0 * phi], axis=1))
+    np.testing.assert_allclose(I_perp, 2.0 * 0.25 / 24 + 2.0 * 0.64 / 12, rtol=1e-12)
+    m, O = inertia.principal_axes(I)
+    assert m[1] - m[0] > 0.05 and abs(O[2, 0]) == pytest.approx(1.0)     # the distinct axis is z
+
+
+@pytest.mark.parametrize("q", [[1.0, 0.0, 0.0, 0.0], [0.8, 0.3, -0.5, 0.2], [0.1, -0.7, 0.4, 0.6]])
+def test_spherical_tops_every_axis_the_same_and_O_is_the_identity(q):
+    R = quaternion.to_matrix(quaternion.normalize(q))
+    corners = np.array([[1, 1, 1], [1, -1, -1], [-1, 1, -1], [-1, -1, 1]], dtype=float) * 0.3
+    _, _, I_tet = inertia.mesh(corners @ R.T, np.array([[0, 1, 2], [0, 3, 1], [0, 2, 3], [1, 3, 2]]), mass=1.5)
+    edge = 0.6 * np.sqrt(2)
+    np.testing.assert_allclose(I_tet, 1.5 * edge**2 / 20 * np.eye(3), rtol=0, atol=1e-14)   # m a²/20
+    cube = inertia.rotate(inertia.box(2.0, 1.0, 1.0, 1.0), R)
+    for I in (I_tet, cube):
+        dirs = np.random.default_rng(0).normal(size=(50, 3))
+        assert np.ptp(inertia.about_axis(I, dirs)) < 1e-13
+        assert np.array_equal(inertia.principal_axes(I)[1], np.eye(3))
+    np.testing.assert_allclose(inertia.principal_axes(cube)[0], [1 / 3] * 3, rtol=1e-14)   # the explorer's cube
