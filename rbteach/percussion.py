@@ -1,7 +1,8 @@
 """Centres of percussion and of oscillation: the conjugate points of a body moving in a plane.
 
 A rigid body of mass ``m`` moves in a plane; ``I_c = m k²`` is its moment of inertia about the axis
-through its centre of mass C perpendicular to that plane (``k`` the radius of gyration). Positions
+through its centre of mass C perpendicular to that plane (``k`` the radius of gyration), a principal
+axis (so that ``ω = I⁻¹ H`` lies along it and the motion stays in the plane). Positions
 are signed distances ``x`` from C along a line through C (a bat's axis), and velocities are the
 components perpendicular to that line (the sideways direction of the blow).
 
