@@ -270,7 +270,12 @@ def test_the_player_shows_the_simulated_plate_at_its_own_times():
     np.testing.assert_allclose(q, run.q, rtol=0, atol=1e-9)
 
     # the outline: a square plate whose moments (12 kg, no thickness) are the example's I = diag(1, 1, 2)
-    edges = np.array(d["edges"])
+    edges, body_cone = np.array(d["edges"])[:12], np.array(d["edges"])[12:]
+    # then the body cone, carried by the plate: every point on the cone of 45° (the angle of ω) about z′
+    pts = body_cone.reshape(-1, 3)
+    pts = pts[np.linalg.norm(pts, axis=-1) > 0]                      # not the apex
+    assert len(body_cone) >= 8
+    np.testing.assert_allclose(np.arctan2(np.hypot(pts[:, 0], pts[:, 1]), pts[:, 2]), np.pi / 4, atol=1e-6)
     ext = edges.reshape(-1, 3).max(axis=0) - edges.reshape(-1, 3).min(axis=0)
     assert edges.shape == (12, 2, 3) and ext[0] == ext[1] and ext[2] < 0.05 * ext[0]
     np.testing.assert_allclose(inertia.box(12.0, ext[0], ext[1], 1e-9), np.diag(moments), atol=1e-12)
@@ -295,6 +300,8 @@ def test_the_player_shows_the_simulated_plate_at_its_own_times():
         normal = np.linalg.svd(corners - corners.mean(axis=0))[2][-1]    # the plate's thin direction
         np.testing.assert_allclose(abs(normal @ R[:, 2]), 1.0, atol=1e-9)
         assert np.arccos(abs(normal @ vec["v"][0])) == pytest.approx(np.arctan(0.5), abs=1e-6)
+        cone_axis = R @ [0.0, 0.0, 1.0]                                   # the drawn body cone's axis: z′
+        assert np.arccos(np.clip(np.array(w_vec["v"][k]) @ cone_axis, -1, 1)) == pytest.approx(np.pi / 4, abs=1e-5)
 
 
 def test_check_symmetric_omega():
