@@ -300,3 +300,20 @@ def test_notebook_wahba_data_fix_the_attitude_without_noise():
     assert np.degrees(quaternion.angle_between(q, q_true)).max() < 1e-6
     with pytest.raises(ValueError, match="do not fix a rotation"):
         rotation.align_vectors(np.stack([up, up]), b[0, [0, 0]])
+
+
+def test_ex4_heading():
+    """The heading of the best-fitting attitude, checked with SciPy's align_vectors as the oracle."""
+    from scipy.spatial.transform import Rotation
+    rot, _ = Rotation.align_vectors(ex.EX4_VECTORS_WORLD, ex.EX4_VECTORS_BODY, ex.EX4_WEIGHTS)
+    yaw = rot.as_euler("ZYX", degrees=True)[0]
+    assert ex.check_heading(yaw)
+    assert ex.check_heading(float(f"{yaw:.4g}"))
+    assert "no answer yet" in ex.check_heading(None)
+    swapped = Rotation.align_vectors(ex.EX4_VECTORS_BODY, ex.EX4_VECTORS_WORLD, ex.EX4_WEIGHTS)[0]
+    msg = ex.check_heading(swapped.as_euler("ZYX", degrees=True)[0])
+    assert not msg and "swapped" in msg
+    level = ex.check_heading(np.degrees(np.arctan2(ex.EX4_VECTORS_BODY[1, 0], ex.EX4_VECTORS_BODY[1, 1])))
+    assert not level and "tilt" in level
+    # the measurements fit a rotation to their rounding: the data are consistent
+    np.testing.assert_allclose(rot.apply(ex.EX4_VECTORS_BODY), ex.EX4_VECTORS_WORLD, atol=0.02)

@@ -6,7 +6,9 @@ and roll all non-zero, no 90° turn), so that each frame mistake in ``hints`` �
 pitfall Rᵀ I R, R I R without a transpose, a body-frame vector used as a world-frame one, a
 forgotten rotation, degrees read as radians — gives a value clearly different from the right
 answer; exercise 3 (ω_body from ZYX angle rates) likewise refuses the rates themselves, ω_world,
-the extrinsic or another order of the axes. The expected values are computed through rbteach.
+the extrinsic or another order of the axes; exercise 4 (the heading from an accelerometer and a
+magnetometer) refuses the swapped arguments of align_vectors, a compass reading without tilt
+compensation, roll for yaw and radians. The expected values are computed through rbteach.
 """
 
 from __future__ import annotations
@@ -14,10 +16,11 @@ from __future__ import annotations
 import numpy as np
 
 from . import Exercise
-from .. import inertia, rotation
+from .. import inertia, quaternion, rotation
 
 __all__ = ["EX_INERTIA", "EX_ATTITUDE_DEG", "EX1_OMEGA_BODY", "EX2_L_WORLD", "EX3_ANGLES_DEG", "EX3_RATES",
-           "ex_attitude", "check_L_world", "check_omega_world", "check_omega_body_from_rates"]
+           "EX4_VECTORS_WORLD", "EX4_VECTORS_BODY", "EX4_WEIGHTS", "ex_attitude", "check_L_world",
+           "check_omega_world", "check_omega_body_from_rates", "check_heading"]
 
 #: The body of both exercises: principal axes = body axes, I = diag(1, 2, 3) kg m².
 EX_INERTIA = np.diag([1.0, 2.0, 3.0])
@@ -31,6 +34,14 @@ EX2_L_WORLD = np.array([0.8, -1.5, 2.0])
 EX3_ANGLES_DEG = (35.0, -20.0, 50.0)
 #: ... and their rates (ψ̇, θ̇, φ̇) in rad/s.
 EX3_RATES = np.array([0.4, -0.3, 0.9])
+#: Exercise 4: the world directions of notebook 03's section 4 (x east, y magnetic north, z up):
+#: the specific force at rest (m/s²) and the Earth's field in Tokyo (46 µT, dip 49°) ...
+EX4_VECTORS_WORLD = np.array([[0.0, 0.0, 9.81],
+                              [0.0, 46.0 * np.cos(np.radians(49.0)), -46.0 * np.sin(np.radians(49.0))]])
+#: ... as an IMU at rest measured them in its body frame (rounded to 0.01) ...
+EX4_VECTORS_BODY = np.array([[1.37, 3.64, 9.01], [12.31, -36.7, -24.85]])
+#: ... and the weights 1/σ² (σ = 0.05 m/s², 0.5 µT).
+EX4_WEIGHTS = 1.0 / np.array([0.05, 0.5]) ** 2
 
 
 def ex_attitude() -> np.ndarray:
@@ -121,3 +132,32 @@ def _ex3_hints() -> dict:
 check_omega_body_from_rates = Exercise(
     "omega_body", _ex3_expected, hints=_ex3_hints,
     doc="Exercise 3: ω_body (rad/s) from the ZYX angles EX3_ANGLES_DEG and their rates EX3_RATES.")
+
+
+def _ex4_attitude(vectors_world, vectors_body) -> np.ndarray:
+    return quaternion.to_matrix(rotation.align_vectors(vectors_world, vectors_body, EX4_WEIGHTS))
+
+
+def _ex4_expected() -> float:
+    return float(np.degrees(rotation.matrix_to_euler(_ex4_attitude(EX4_VECTORS_WORLD, EX4_VECTORS_BODY), "ZYX")[0]))
+
+
+def _ex4_hints() -> dict:
+    R = _ex4_attitude(EX4_VECTORS_WORLD, EX4_VECTORS_BODY)
+    swapped = _ex4_attitude(EX4_VECTORS_BODY, EX4_VECTORS_WORLD)
+    field_body = EX4_VECTORS_BODY[1]
+    return {
+        "you swapped the arguments: align_vectors(vectors_world, vectors_body) gives q_r (body → world); "
+        "with the body vectors first you get its inverse.": float(np.degrees(rotation.matrix_to_euler(swapped, "ZYX")[0])),
+        "that is the compass reading of a level body, atan2(b_x, b_y) of the measured field; this body is "
+        "tilted, and the steep dip of the field makes the tilt matter: use both vectors.":
+            float(np.degrees(np.arctan2(field_body[0], field_body[1]))),
+        "that is roll: in extrinsic 'xyz' (roll, pitch, yaw) the yaw is the last angle.":
+            float(np.degrees(rotation.matrix_to_euler(R, "xyz")[0])),
+        "that is the yaw in radians; give it in degrees.": float(rotation.matrix_to_euler(R, "ZYX")[0]),
+    }
+
+
+check_heading = Exercise(
+    "heading", _ex4_expected, hints=_ex4_hints,
+    doc="Exercise 4: the yaw (ZYX, degrees) of the attitude that best fits EX4_VECTORS_BODY.")
