@@ -403,7 +403,9 @@ def test_the_t_handle_of_the_notebook_from_two_boxes_is_its_mesh():
 def _dumbbell_by_hand():
     p = ex.DUMBBELL
     m = np.append(p["ball_masses"], p["rod_mass"])
-    x = np.array([0.0, 0.6, 0.3])
+    x = np.array([0.0, 0.6, p["rod_centre"][0]])
+    assert p["rod_centre"][0] - p["rod_length"] / 2 == pytest.approx(p["ball_radii"][0])            # touches ball 1
+    assert p["rod_centre"][0] + p["rod_length"] / 2 == pytest.approx(0.6 - p["ball_radii"][1])      # and ball 2
     xc = np.sum(m * x) / m.sum()
     own = np.append(0.4 * p["ball_masses"] * p["ball_radii"] ** 2, p["rod_mass"] * p["rod_length"] ** 2 / 12)
     return np.sum(own + m * (x - xc) ** 2), m, x, xc, own

@@ -32,11 +32,10 @@ AXIS = {"mass": 2.0,
         "inertia": inertia.parallel_axis(inertia.box(2.0, 1.0, 0.6, 0.4), 2.0, [-0.5, -0.3, -0.2]),
         "direction": np.array([2.0, 1.0, 2.0])}
 #: Exercise 5: an uneven dumbbell along x: two solid balls (mass kg, radius m, centre m) and a thin rod
-#: (mass kg, length m, centre m) joining their centres; the parts do not overlap (the rod counts from
-#: centre to centre, a small idealisation).
+#: (mass kg, length m, centre m) that joins their surfaces, from x = 0.1 m to x = 0.53 m (no part overlaps another).
 DUMBBELL = {"ball_masses": np.array([3.0, 1.2]), "ball_radii": np.array([0.1, 0.07]),
             "ball_centres": np.array([[0.0, 0.0, 0.0], [0.6, 0.0, 0.0]]),
-            "rod_mass": 0.4, "rod_length": 0.6, "rod_centre": np.array([0.3, 0.0, 0.0])}
+            "rod_mass": 0.4, "rod_length": 0.43, "rod_centre": np.array([0.315, 0.0, 0.0])}
 
 
 def _flip_products(I):
