@@ -16,7 +16,8 @@ from .. import inertia as _inertia
 from . import Exercise
 
 __all__ = ["EX1_MOMENTS", "EX1_OMEGA", "EX2_T_HANDLE", "EX3_MOMENTS", "EX3_OMEGA0",
-           "check_growth_rate", "check_unstable_axis", "check_time_between_flips"]
+           "EX4_MOMENTS", "EX4_OMEGA",
+           "check_growth_rate", "check_unstable_axis", "check_time_between_flips", "check_final_spin_rate"]
 
 #: Exercise 1: a body with principal moments (kg m², sorted) spinning at EX1_OMEGA (rad/s) about its middle axis.
 EX1_MOMENTS = (1.2, 2.0, 2.9)
@@ -28,6 +29,10 @@ EX2_T_HANDLE = {"bar_length": 0.8, "bar_width": 0.1, "stem_length": 0.6, "stem_w
 #: Exercise 3: moments (kg m²) and initial body angular velocity (rad/s), close to the middle axis.
 EX3_MOMENTS = (1.0, 2.0, 2.6)
 EX3_OMEGA0 = (0.06, 1.5, 0.04)
+
+#: Exercise 4: a satellite's principal moments (kg m², sorted) and its spin rate (rad/s) about the minor axis.
+EX4_MOMENTS = (3.1, 4.6, 5.2)
+EX4_OMEGA = 1.8
 
 
 # ----------------------------------------------------------------------------- Exercise 1
@@ -111,3 +116,28 @@ def _time_between_flips_hints():
 check_time_between_flips = Exercise(
     "time between flips", lambda: _period() / 2, hints=_time_between_flips_hints,
     doc="Exercise 3: the time (s) between two successive flips (sign changes of ω₂): half the period of ω.")
+
+
+# ----------------------------------------------------------------------------- Exercise 4
+def _final_spin_rate():
+    I1, _, I3 = EX4_MOMENTS
+    return I1 * EX4_OMEGA / I3
+
+
+def _final_spin_rate_hints():
+    I1, I2, I3 = EX4_MOMENTS
+    W = EX4_OMEGA
+    return {
+        "that keeps the kinetic energy; the damping turns energy into heat, it is |L| that stays: "
+        "I₁ Ω = I₃ ω_final.": W * np.sqrt(I1 / I3),
+        "the spin ends about the major axis (largest moment, I₃), not the middle one.": I1 * W / I2,
+        "|L| = I ω is kept: the larger moment needs the smaller rate, ω_final = I₁ Ω / I₃ (you inverted the ratio).":
+            I3 * W / I1,
+        "the rate changes: the same |L| about an axis with a larger moment means a slower spin.": W,
+    }
+
+
+check_final_spin_rate = Exercise(
+    "final spin rate", _final_spin_rate, hints=_final_spin_rate_hints,
+    doc="Exercise 4: the spin rate (rad/s) about the major axis after internal damping, from a spin at "
+        "EX4_OMEGA about the minor axis: |L| is kept, so ω = I₁ Ω / I₃.")
