@@ -180,6 +180,11 @@ def test_zyx_rate_matrix_in_closed_form():
                    [0, np.cos(psi), np.sin(psi) * np.cos(th)],
                    [1, 0, -np.sin(th)]])
     np.testing.assert_allclose(Rot.euler_rates_to_omega_world([psi, th, ph], rates, "ZYX"), Jw @ rates, atol=1e-15)
+    w = np.array([0.3, -0.7, 1.2])
+    Jinv = np.array([[0, np.sin(ph) / np.cos(th), np.cos(ph) / np.cos(th)],
+                     [0, np.cos(ph), -np.sin(ph)],
+                     [1, np.sin(ph) * np.tan(th), np.cos(ph) * np.tan(th)]])
+    np.testing.assert_allclose(Rot.omega_body_to_euler_rates([psi, th, ph], w, "ZYX"), Jinv @ w, atol=1e-14)
 
 
 @pytest.mark.parametrize("seq", SEQS)
