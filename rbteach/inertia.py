@@ -19,7 +19,10 @@ so the off-diagonal entries carry the minus sign of the products of inertia
   ``O`` (det +1) whose columns are the principal axes in the body frame, so that
   ``I = O diag(I1, I2, I3) Oᵀ`` and ``q_o = rbteach.quaternion.from_matrix(O)``
   maps principal axes → body (the forces-and-impulses article, §1, §5);
-* :func:`rotate` is ``R I Rᵀ`` with ``R`` the active body → world rotation (the article's §2 座標系).
+* :func:`rotate` is ``R I Rᵀ`` with ``R`` the active body → world rotation (the article's §2 座標系);
+* :func:`about_axis` is the moment ``I_n = nᵀ I n`` about the axis along ``n`` (normalised here) and
+  :func:`radius_of_gyration` its ``k = √(I_n / m)``; :func:`combine` joins bodies into one (each tensor moved
+  to the common centre of mass by the parallel-axis theorem, then added).
 
 Bad input raises ``ValueError`` naming the argument and the reason.
 """
