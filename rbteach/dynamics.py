@@ -16,8 +16,9 @@ attitude ``q`` (``q_r`` of the forces-and-impulses article, §5; (w, x, y, z), H
 
 a constant torque fixed in the body plus a constant world force (gravity ``m g``) at a point fixed in the body
 (the forces-and-impulses article, §3 力の適用: ``τ = r × F``, here with ``r`` and ``F`` in the body frame);
-the RK4 family (``"euler"``, ``"semi-implicit-euler"``, ``"rk4"``, ``"rk4-dcm"``) takes it, the splitting
-methods cannot (their sub-flows are the exact flows of the kinetic energy alone):
+the RK4 family (``"euler"``, ``"semi-implicit-euler"``, ``"rk4"``, ``"rk4-dcm"``, :data:`TORQUE_METHODS`) takes it,
+the splitting methods cannot (their sub-flows are the exact flows of the kinetic energy alone), and the implicit
+midpoint rule and RKMK4 are written for the free body only:
 
 ``"euler"``
     explicit Euler on (ω_body, q), ``q`` renormalised each step; order 1, energy drifts. Its attitude
@@ -37,6 +38,18 @@ methods cannot (their sub-flows are the exact flows of the kinetic energy alone)
     rotation, so ``|L|`` is kept to rounding and the energy error stays bounded; order 2.
 ``"splitting4"``
     the 4th-order Yoshida/Suzuki triple-jump composition of ``"splitting"``.
+``"implicit-midpoint"``
+    the implicit midpoint rule ``y₁ = y₀ + h f((y₀ + y₁)/2)`` on (ω, q), its implicit equation for the midpoint ω̄
+    solved by Newton's method to rounding; it keeps every quadratic invariant — ``T``, ``|L|²`` and ``|q|²`` — up to
+    rounding (Hairer, Lubich & Wanner, *Geometric Numerical Integration*, §IV.2); its attitude step is the Cayley
+    transform ``q₁ = q₀ ⊗ (1 − |a|², 2a)/(1 + |a|²)``, ``a = h ω̄/4`` (no renormalisation); order 2.
+``"rkmk4"``
+    Runge–Kutta–Munthe-Kaas 4 (Munthe-Kaas 1999; Iserles, Munthe-Kaas, Nørsett & Zanna 2000): ω by RK4 (the same
+    operations as ``"rk4"``), the attitude as ``q₁ = q₀ ⊗ exp(θ)`` with θ from RK4 on
+    ``θ̇ = dexp⁻¹_θ(ω) ≈ ω + ½ θ × ω + (1/12) θ × (θ × ω)``; ``|q| = 1`` to rounding with no renormalisation; order 4.
+
+:func:`reference` is an adaptive Dormand–Prince 5(4) solution with dense output, for measuring errors where no
+exact solution exists (a torque).
 
 Speed: each integrator is written once in *component form* (``w1, w2, w3, qw, qx, qy, qz`` as
 separate variables). For one body the components are Python floats (no numpy call per step);
@@ -716,7 +729,7 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4", keep_every=1,
         Number of steps n ≥ 1.
     method : str
         One of :data:`METHODS`: ``"euler"``, ``"semi-implicit-euler"``, ``"rk4"`` (default),
-        ``"rk4-dcm"``, ``"splitting"``, ``"splitting4"``.
+        ``"rk4-dcm"``, ``"splitting"``, ``"splitting4"``, ``"implicit-midpoint"``, ``"rkmk4"``.
     keep_every : int, keyword-only
         Keep every k-th sample (default 1, all): the result holds the samples at steps
         ``0, k, 2k, …, steps`` — bit for bit the full run's ``[::k]`` — so long runs and large
@@ -752,10 +765,11 @@ def simulate(inertia, omega0, q0=None, *, dt, steps, method="rk4", keep_every=1,
         Naming the argument: a bad ``inertia`` (not physical, a zero moment), ``omega0``, ``q0``,
         ``dt``, ``steps``, ``method``, ``keep_every``, ``blowup``, ``torque_body``, ``force_world`` or
         ``point_body`` (each a finite (3,) vector; the force and its point together; a torque with a
-        splitting method, which is torque-free); ``omega0`` and ``q0`` holding
+        torque-free method); ``omega0`` and ``q0`` holding
         different numbers of bodies; a result larger than 2 GB (``steps`` too large for the
         number of bodies: the message says how large, and ``keep_every`` helps); the blow-up
-        above.
+        above; ``"implicit-midpoint"`` at a step so large that Newton's iteration does not converge
+        (the message names ``dt``).
 
     Notes
     -----
@@ -1082,13 +1096,13 @@ def _reference_rates(I, I_inv, torque):
 
     def f(y):
         w, q = y[:, :3], y[:, 3:]
-        rhs = -np.cross(w, w @ I.T)
+        rhs = -np.cross(w, np.einsum("ij,nj->ni", I, w))          # einsum: no BLAS, the same bits on every CPU
         if torque is not None:
             u, qw = q[:, 1:], q[:, :1]
             c = np.cross(u, F)                                   # g = R(q)ᵀ F = F − 2 q_w (u × F) + 2 u × (u × F)
             g = F - 2.0 * qw * c + 2.0 * np.cross(u, c)
             rhs = rhs + tau_c + np.cross(p, g)
-        wdot = rhs @ I_inv.T
+        wdot = np.einsum("ij,nj->ni", I_inv, rhs)
         qw, qx, qy, qz = q.T
         w1, w2, w3 = w.T
         qdot = 0.5 * np.stack([-(qx * w1 + qy * w2 + qz * w3), qw * w1 + qy * w3 - qz * w2,
@@ -1166,7 +1180,8 @@ def reference(inertia, omega0, q0=None, *, t, rtol=1e-10, torque_body=None, forc
                          f"REFERENCE_MAX_PHASE = {REFERENCE_MAX_PHASE:g}")
     _v.result_size(times.size * 7 * n, "t", f"the reference at {times.size:,} times × {n:,} bodies × 7 numbers")
     I_full = np.diag(I) if I.shape == (3,) else I
-    f = _reference_rates(I_full, np.linalg.inv(I_full), torque)
+    I_inv = np.diag(1.0 / I) if I.shape == (3,) else np.linalg.inv(I_full)     # principal moments: exact
+    f = _reference_rates(I_full, I_inv, torque)
     y = np.concatenate([np.broadcast_to(w0, (n, 3)), np.broadcast_to(_q._unit(qa), (n, 4))], axis=1)
     scale = np.concatenate([np.broadcast_to(np.where(w_scale > 0, w_scale, 1.0)[:, None], (n, 3)),
                             np.ones((n, 4))], axis=1)

@@ -16,8 +16,8 @@ from .. import analytic as _an
 from .. import dynamics as _dyn
 from . import Exercise
 
-__all__ = ["MOMENTS", "OMEGA0", "EX1_METHOD", "EX1_DT", "EX1_T", "EX3_DT", "EX3_T",
-           "check_observed_order", "check_yoshida", "check_euler_energy_drift"]
+__all__ = ["MOMENTS", "OMEGA0", "EX1_METHOD", "EX1_DT", "EX1_T", "EX3_DT", "EX3_T", "EX4_SPIN", "EX4_DT",
+           "check_observed_order", "check_yoshida", "check_euler_energy_drift", "check_cayley_angle"]
 
 #: The lab's body: principal moments (kg m²) and initial body angular velocity (rad/s).
 MOMENTS = (1.0, 2.0, 3.0)
@@ -31,6 +31,11 @@ EX1_T = 10.0
 #: Exercise 3: explicit Euler's relative energy change T(t)/T(0) − 1 at t = EX3_T (s) with Δt = EX3_DT (s).
 EX3_DT = 0.05
 EX3_T = 20.0
+
+#: Exercise 4: the angle (rad) one implicit midpoint step of EX4_DT (s) turns the lab's body spinning steadily about
+#: its principal axis e₃ at EX4_SPIN (rad/s).
+EX4_SPIN = 2.3
+EX4_DT = 0.6
 
 
 # ----------------------------------------------------------------------------- Exercise 1
@@ -107,3 +112,27 @@ def _energy_drift_hints():
 check_euler_energy_drift = Exercise(
     "relative energy change", _energy_drift, hints=_energy_drift_hints,
     doc="Exercise 3: explicit Euler's T(t)/T(0) − 1 at t = EX3_T with Δt = EX3_DT (positive: it gains energy).")
+
+
+# ----------------------------------------------------------------------------- Exercise 4
+def _cayley_angle():
+    from .. import quaternion as _q
+
+    run = _dyn.simulate(MOMENTS, (0.0, 0.0, EX4_SPIN), dt=EX4_DT, steps=1, method="implicit-midpoint")
+    return float(_q.angle_between(run.q[1], run.q[0]))
+
+
+def _cayley_hints():
+    x = EX4_SPIN * EX4_DT
+    return {
+        "that is the exact turn h|ω| of one step; the Cayley step turns by less: cay(a) = (1 − |a|², 2a)/(1 + |a|²) "
+        "is the quaternion (cos φ/2, sin φ/2 â) of the angle φ = 4 arctan|a|.": x,
+        "that takes a = hω/2; the midpoint step has a = hω̄/4 (½ from q̇ = ½ q ⊗ (0, ω), ½ from the midpoint).":
+            2.0 * np.arctan(x / 2.0),
+        "that is the quaternion's half-angle φ/2; the body turns by φ = 4 arctan|a|.": 2.0 * np.arctan(x / 4.0),
+    }
+
+
+check_cayley_angle = Exercise(
+    "rotation angle per step (rad)", _cayley_angle, hints=_cayley_hints,
+    doc="Exercise 4: one implicit midpoint step of EX4_DT on a steady spin EX4_SPIN turns by 4 arctan(h|ω|/4).")
