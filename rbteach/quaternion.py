@@ -389,8 +389,8 @@ def exp(v) -> np.ndarray:
     ``v`` (..., 3) → unit quaternions (..., 4). With ``v = θ/2 · n`` this is the rotation by ``θ``
     about ``n``, so ``from_rotation_vector(φ) == exp(φ / 2)`` (both run this code). The series
     ``exp(0, v) = Σ (0, v)^k / k!`` sums to this closed form because ``(0, v)² = −|v|²``, as
-    ``e^{iθ} = cos θ + i sin θ`` (Shoemake 1985; Hairer–Lubich–Wanner, *Geometric Numerical
-    Integration*, IV.3). At ``v = 0`` the factor ``sin|v|/|v|`` is its limit 1. For small ``|v|``,
+    ``e^{iθ} = cos θ + i sin θ`` (Shoemake 1985, "Animating rotation with quaternion curves").
+    At ``v = 0`` the factor ``sin|v|/|v|`` is its limit 1. For small ``|v|``,
     ``exp(v) = (1, v) + O(|v|²)``.
     """
     v = _v.vector3(v, "v")
@@ -416,8 +416,8 @@ def slerp(p, q, t) -> np.ndarray:
     replaced by ``−q`` when ``p · q < 0`` (the double cover: the same rotation, the shorter way).
     It turns at a constant angular rate about one fixed axis: the attitudes at ``t₁`` and ``t₂`` are
     ``|t₂ − t₁| · angle_between(p, q)`` apart. Equivalent to the classic
-    ``(sin((1−t)Ω) p + sin(tΩ) q) / sin Ω`` (cos Ω = p · q), but written through the relative
-    rotation it has no 0/0 when ``p ≈ ±q``.
+    ``(sin((1−t)Ω) p + sin(tΩ) q) / sin Ω`` (cos Ω = p · q ≥ 0 after the flip), but written
+    through the relative rotation it has no 0/0 when ``p ≈ ±q``.
 
     Parameters
     ----------
@@ -462,7 +462,8 @@ def random(shape=(), *, seed=None) -> np.ndarray:
 
     Shoemake's subgroup algorithm (Graphics Gems III, 1992): with ``u₁, u₂, u₃`` uniform on [0, 1),
     ``q = (√u₁ cos 2πu₃, √(1−u₁) sin 2πu₂, √(1−u₁) cos 2πu₂, √u₁ sin 2πu₃)`` is uniform on the unit
-    sphere S³, hence uniform (Haar) on the rotations. The rotation angle θ then has the density
+    sphere S³ (Shoemake lists the components in another order; any order is uniform), hence
+    uniform (Haar) on the rotations. The rotation angle θ then has the density
     ``(1 − cos θ)/π`` on [0, π] (CDF ``(θ − sin θ)/π``): large angles are common, small ones rare.
     Returned :func:`canonical` (``w ≥ 0``).
 
