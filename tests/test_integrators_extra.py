@@ -214,3 +214,34 @@ def test_reference_gives_up_on_too_many_steps(monkeypatch):
     monkeypatch.setattr(dynamics, "REFERENCE_MAX_STEPS", 50)
     with pytest.raises(ValueError, match=r"^t, rtol, omega0, inertia: the reference needed more than"):
         dynamics.reference(LAB_I, LAB_W0, t=[100.0], rtol=1e-12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(theta=st.lists(st.floats(-1.0, 1.0), min_size=3, max_size=3),
+       w=st.lists(st.floats(-2.0, 2.0), min_size=3, max_size=3), scale=st.sampled_from([1e-1, 3e-2, 1e-2]))
+def test_dexpinv_series_inverts_the_exact_dexp_to_fourth_order(theta, w, scale):
+    """J(θ) · _dexpinv(θ, ω) = ω + O(|θ|⁴ |ω|), J the right Jacobian of q ↦ q ⊗ exp(θ) (the next series
+    term is (φ²/720) θ × (θ × ω)); and the exact J is the body rate of exp(θ(t)), checked by a finite difference."""
+    th, w = scale * np.asarray(theta), np.asarray(w)
+    phi = np.linalg.norm(th)
+    if phi < 1e-6 or np.linalg.norm(w) < 1e-6:
+        return
+    K = np.array([[0, -th[2], th[1]], [th[2], 0, -th[0]], [-th[1], th[0], 0]])
+    J = np.eye(3) - (1 - np.cos(phi)) / phi ** 2 * K + (phi - np.sin(phi)) / phi ** 3 * K @ K
+    back = J @ np.array(dynamics._dexpinv(*th, *w))
+    assert np.linalg.norm(back - w) <= phi ** 4 * np.linalg.norm(w) / 700 + 1e-15
+    # J is the body angular velocity of exp(θ(t)) for θ̇ = (any) u: ω = J u
+    u, eps = np.array([0.3, -0.7, 0.5]), 1e-6
+    q_a, q_b = quat.from_rotation_vector(th - eps * u), quat.from_rotation_vector(th + eps * u)
+    rate = quat.multiply(quat.conjugate(quat.from_rotation_vector(th)), (q_b - q_a) / (2 * eps))   # q⁻¹ q̇ = ½ (0, ω)
+    np.testing.assert_allclose(2 * rate[1:], J @ u, atol=1e-8)
+
+
+def test_midpoint_batch_with_a_body_at_rest():
+    W = np.array([[0.0, 0.0, 0.0], [0.4, 0.8, 0.6], [1e-3, -2.0, 0.5]])
+    tr = dynamics.simulate(LAB_I, W, Q0, dt=0.1, steps=500, method="implicit-midpoint")
+    np.testing.assert_array_equal(tr.omega_body[:, 0], 0.0)
+    np.testing.assert_allclose(tr.q[:, 0], np.broadcast_to(Q0, (501, 4)), atol=1e-15)
+    E = dynamics.kinetic_energy(LAB_I, tr.omega_body[:, 1:])
+    assert np.abs(E / E[0] - 1).max() <= 1e-13
+    assert np.abs(np.linalg.norm(tr.q, axis=-1) - 1).max() <= 1e-14
