@@ -49,6 +49,9 @@ def test_the_lab_offers_the_midpoint_rule_and_rkmk4():
     # RKMK4 steps ω exactly as RK4 does (it differs in the attitude only, which the lab does not plot)
     a, b = nb09.compute(dt=0.1, method="rkmk4"), nb09.compute(dt=0.1, method="rk4")
     np.testing.assert_array_equal(a["omega_error"], b["omega_error"])
+    # the notebook's suggestion: at dt = 1 s over 1000 s both drifts on the floor, the error as large as ω itself
+    one = nb09.compute(dt=1.0, method="implicit-midpoint", t_end=1000.0)
+    assert max(one["max_energy_drift"], one["max_L_drift"]) < 1e-12 < 1.0 < one["max_omega_error"]
     # the whole dt slider gives pictures for the midpoint rule (Newton converges up to dt = 2 s)
     assert nb09.compute(dt=2.0, method="implicit-midpoint", t_end=1000.0)["max_L_drift"] < 1e-12
 
