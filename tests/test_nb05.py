@@ -290,3 +290,18 @@ def test_check_slerp_attitude():
     fb = ex.check_slerp_attitude((np.sin((1 - ex.EX6_T) * om_long) * pp - np.sin(ex.EX6_T * om_long) * qq) / np.sin(om_long))
     assert not fb and "long way round" in fb
     assert "no answer yet" in ex.check_slerp_attitude(None)
+
+
+def test_check_body_axis_turns():
+    q0 = quaternion.from_axis_angle(ex.EX7_AXIS_0, np.radians(ex.EX7_ANGLE_0_DEG))
+    qz = quaternion.from_axis_angle([0, 0, 1], np.radians(ex.EX7_TURN_Z_DEG))
+    # independent route: turn about the body z axis seen in the world (q0 ⋄ z), then about the new body y axis
+    q1 = quaternion.multiply(quaternion.from_axis_angle(quaternion.rotate(q0, [0, 0, 1]), np.radians(ex.EX7_TURN_Z_DEG)), q0)
+    q2 = quaternion.multiply(quaternion.from_axis_angle(quaternion.rotate(q1, [0, 1, 0]), np.radians(ex.EX7_TURN_Y_DEG)), q1)
+    assert ex.check_body_axis_turns(np.round(q2, 4)) and ex.check_body_axis_turns(-np.round(q2, 4))
+    qy = quaternion.from_axis_angle([0, 1, 0], np.radians(ex.EX7_TURN_Y_DEG))
+    fb = ex.check_body_axis_turns(quaternion.multiply(qy, quaternion.multiply(qz, q0)))
+    assert not fb and "world z and y" in fb
+    fb = ex.check_body_axis_turns(quaternion.multiply(quaternion.multiply(q0, qy), qz))
+    assert not fb and "reversed" in fb
+    assert "no answer yet" in ex.check_body_axis_turns(None)

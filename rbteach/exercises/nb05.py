@@ -25,8 +25,9 @@ __all__ = ["EX1_AXIS", "EX1_ANGLE_DEG", "EX2_Q", "EX2_V", "EX3_Q_XYZW",
            "EX4_AXIS", "EX4_ANGLE_DEG", "EX4_OMEGA_BODY",
            "EX5_AXIS_O", "EX5_ANGLE_O_DEG", "EX5_AXIS_R", "EX5_ANGLE_R_DEG",
            "check_axis_angle_quaternion", "check_rotated_vector", "check_body_x_axis",
-           "EX6_P", "EX6_Q", "EX6_T",
-           "check_attitude_rate", "check_frame_chain", "check_slerp_attitude"]
+           "EX6_P", "EX6_Q", "EX6_T", "EX7_AXIS_0", "EX7_ANGLE_0_DEG", "EX7_TURN_Z_DEG", "EX7_TURN_Y_DEG",
+           "check_attitude_rate", "check_frame_chain", "check_slerp_attitude",
+           "check_body_axis_turns"]
 
 #: Exercise 1: the rotation by EX1_ANGLE_DEG about the axis EX1_AXIS (not unit: normalise it).
 EX1_AXIS = (2.0, -1.0, 2.0)
@@ -56,6 +57,13 @@ EX5_ANGLE_R_DEG = 120.0
 EX6_P = (0.9537, 0.1312, -0.2625, 0.0656)
 EX6_Q = (-0.1920, -0.8688, -0.4434, 0.1082)
 EX6_T = 0.25
+
+#: Exercise 7: a body at q0 (EX7_ANGLE_0_DEG about EX7_AXIS_0, body → world) turns by EX7_TURN_Z_DEG
+#: about its own z axis, then by EX7_TURN_Y_DEG about its own (new) y axis.
+EX7_AXIS_0 = (2.0, 1.0, -2.0)
+EX7_ANGLE_0_DEG = 65.0
+EX7_TURN_Z_DEG = 40.0
+EX7_TURN_Y_DEG = 25.0
 
 
 # --------------------------------------------------------------------------- Exercise 1
@@ -175,3 +183,31 @@ def _ex6():
 check_slerp_attitude = Exercise(
     "the attitude a quarter of the way", lambda: _ex6()[0], hints=lambda: _ex6()[1], kind="quaternion",
     doc="Exercise 6: slerp(EX6_P, EX6_Q, EX6_T), the shortest arc at a constant rate (either sign).")
+
+
+# --------------------------------------------------------------------------- Exercise 7
+def _ex7():
+    q0 = _q.from_axis_angle(EX7_AXIS_0, np.radians(EX7_ANGLE_0_DEG))
+    a, b = np.radians(EX7_TURN_Z_DEG), np.radians(EX7_TURN_Y_DEG)
+    qz, qy = _q.from_axis_angle([0.0, 0.0, 1.0], a), _q.from_axis_angle([0.0, 1.0, 0.0], b)
+    m = _q.multiply
+    right = m(m(q0, qz), qy)
+    full = m(m(q0, _q.from_axis_angle([0.0, 0.0, 1.0], 2 * a)), _q.from_axis_angle([0.0, 1.0, 0.0], 2 * b))
+    return right, {
+        "those are turns about the world z and y axes (products on the left); a turn about the body's own "
+        "axis multiplies on the right: q = q0 ⊗ q_z ⊗ q_y.": m(qy, m(qz, q0)),
+        "turns about the body's own axes multiply on the right, in the order they are made: "
+        "q = q0 ⊗ q_z ⊗ q_y.": m(qz, m(qy, q0)),
+        "the order is reversed: on the right, the first turn comes first, q = q0 ⊗ q_z(40°) ⊗ q_y(25°).":
+            m(m(q0, qy), qz),
+        "the second turn is about the body's new y′ axis, not the world y axis: it goes on the right too.":
+            m(qy, m(q0, qz)),
+        "the body starts at q0, not at the identity: q = q0 ⊗ q_z ⊗ q_y.": m(qz, qy),
+        "use the half angles: q_n(θ) = (cos(θ/2), sin(θ/2) n).": full,
+        "this is scalar last (x, y, z, w); rbteach stores (w, x, y, z), scalar first.": _q.to_xyzw(right),
+    }
+
+
+check_body_axis_turns = Exercise(
+    "turns about the body's own axes", lambda: _ex7()[0], hints=lambda: _ex7()[1], kind="quaternion",
+    doc="Exercise 7: q0 ⊗ q_z(EX7_TURN_Z_DEG) ⊗ q_y(EX7_TURN_Y_DEG), turns about the body's own axes (either sign).")
