@@ -16,6 +16,10 @@ Conventions (the project's contract, see the README's card and notebook 00):
 「回転運動のシミュレーション」 (2019) stores quaternions scalar last ``(x, y, z, w)`` (as SciPy
 does): convert with :func:`from_xyzw` / :func:`to_xyzw`.
 
+Beyond conversions: the exponential and logarithm maps (:func:`exp`, :func:`log`; the rotation by θ
+about n is ``exp(θ/2 · n)``), shortest-arc interpolation at a constant rate (:func:`slerp`), uniformly
+distributed random rotations (:func:`random`) and the sign-blind rotation mean (:func:`mean`).
+
 Functions that normalise (:func:`normalize`, :func:`to_matrix`, :func:`rotate`, ...) scale by the
 largest component first, so ``[1e200, 1e200, 0, 0]`` and ``[1e-170, 1e-170, 0, 0]`` are the same
 rotation as ``[1, 1, 0, 0]`` (squaring them would overflow or underflow). Bad input raises
