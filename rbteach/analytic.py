@@ -525,7 +525,8 @@ def _rate_about_L(In, w, pole):
 def _panels(f, lo, hi, n0):
     """Composite Gauss–Legendre on [lo, hi]: panel edges and the integral of ``f`` up to each edge.
 
-    Doubles the number of panels (from ``n0``) until the total changes by at most ``QUAD_RTOL``.
+    Doubles the number of panels (from ``n0``) until the total changes by at most ``QUAD_RTOL``
+    (relative), or by the rounding of the sum of that many panels when that is larger.
     """
     def run(n):
         edges = np.linspace(lo, hi, n + 1)
@@ -534,17 +535,24 @@ def _panels(f, lo, hi, n0):
         per_panel = half * (f(nodes.ravel()).reshape(nodes.shape) @ _GL_W)
         return edges, np.concatenate([[0.0], np.cumsum(per_panel)])
 
+    def too_many():
+        return ValueError(
+            f"t is too long for the quadrature of the angle about L: more than {MAX_PANELS} panels "
+            "would be needed (a motion on the separatrix over a very long time)")
+
     n = max(int(n0), 4)
+    if 2 * n > MAX_PANELS:
+        raise too_many()
     edges, cum = run(n)
     while True:
-        if 2 * n > MAX_PANELS:
-            raise ValueError(
-                f"t is too long for the quadrature of the angle about L: more than {MAX_PANELS} panels "
-                "would be needed (a motion on the separatrix over a very long time)")
         edges2, cum2 = run(2 * n)
-        if abs(cum2[-1] - cum[-1]) <= QUAD_RTOL * max(abs(cum2[-1]), float(np.max(np.abs(cum2))), 1e-300):
+        # QUAD_RTOL, or the rounding of a sum of 2n panels if that is larger
+        tol = max(QUAD_RTOL, 4 * n * _EPS) * max(float(np.max(np.abs(cum2))), 1e-300)
+        if abs(cum2[-1] - cum[-1]) <= tol:
             return edges2, cum2
         n, edges, cum = 2 * n, edges2, cum2
+        if 2 * n > MAX_PANELS:
+            raise too_many()
 
 
 def _integral_at(f, edges, cum, x):

@@ -131,3 +131,22 @@ def test_bad_input_names_the_argument(kwargs, name):
     args = dict(moments=[1.0, 2.0, 3.0], omega0=[0.3, 1.0, 0.2], t=[0.0, 1.0], q0=None) | kwargs
     with pytest.raises(ValueError, match=name):
         A.free_body_attitude(**args)
+
+
+def test_separatrix_over_long_times_and_the_limit():
+    """On the separatrix there is no period: the quadrature runs from 0 to t, up to MAX_PANELS panels."""
+    I, w0 = np.array([1.0, 2.0, 3.0]), np.array([np.sqrt(3.0) * 0.1, -0.5, 0.1])
+    assert np.isinf(A.flip_period(I, w0))
+    t = np.array([-1e4, -3.0, 0.0, 2.0, 1e4])
+    omega, q = A.free_body_attitude(I, w0, t, Q0)
+    L = Q.rotate(Q0, I * w0)
+    np.testing.assert_allclose(Q.rotate(q, I * omega), np.broadcast_to(L, (5, 3)), atol=1e-13)
+    # far out, ω is the steady middle-axis spin: the attitude turns about L at a constant rate
+    _, q_far = A.free_body_attitude(I, w0, [1e4, 1e4 + 1.0], Q0)
+    turn = Q.multiply(q_far[1], Q.conjugate(q_far[0]))           # world-frame rotation over 1 s
+    axis, angle = Q.to_axis_angle(turn)
+    L_hat = L / np.linalg.norm(L)
+    assert abs(abs(axis @ L_hat) - 1.0) < 1e-10
+    assert angle == pytest.approx(np.linalg.norm(L) / I[1], rel=1e-10)   # ω2 = |L| / I2 at the middle axis
+    with pytest.raises(ValueError, match="t is too long"):
+        A.free_body_attitude(I, w0, [1e8])
