@@ -297,7 +297,8 @@ def scene(I1=DEFAULTS["I1"], I2=DEFAULTS["I2"], I3=DEFAULTS["I3"], w1=DEFAULTS["
     (ω₁ ω₂ ω₃ in the axis colours and styles) with the exact curves thin black; right, on a log
     scale, the errors against the exact solution and the drifts of T and L, values below the
     rounding floor on the grey band. Each curve keeps the smallest and largest sample of each of
-    its bins (:func:`rbteach.explorers.plot_indices`: no peak or dip lost), at most :data:`PLOT_POINTS`. Moments that no body can have, or a run that blew up: ``ValueError``."""
+    its bins (:func:`rbteach.explorers.plot_indices`: no peak or dip lost), at most
+    :data:`PLOT_POINTS`. Moments that no body can have, or a run that blew up: ``ValueError``."""
     from ..plotting import AXIS_COLORS, AXIS_STYLES, PALETTE
     from .live import series, xy
 
