@@ -293,9 +293,9 @@ def test_summary_and_scene_of_a_frame_share_one_computation():
 
 
 def test_exercise4_answer_is_where_the_damped_body_ends():
-    """Exercise 4's answer (|L| kept: ω = I₁ Ω / I₃) is what rbteach.dissipation's damped body ends at."""
+    """Exercise 6's answer (|L| kept: ω = I₁ Ω / I₃) is what rbteach.dissipation's damped body ends at."""
     from rbteach import dissipation
 
-    _, w, T = dissipation.simulate_damped(ex.EX4_MOMENTS, [ex.EX4_OMEGA, 0.0018, 0.0], 10.0, dt=0.01, steps=4000)
+    _, w, T = dissipation.simulate_damped(ex.EX6_MOMENTS, [ex.EX6_OMEGA, 0.0018, 0.0], 10.0, dt=0.01, steps=4000)
     assert abs(w[-1, 2]) == pytest.approx(float(ex.check_final_spin_rate.expected), rel=1e-5)
     assert np.max(np.abs(w[-1, :2])) < 1e-5 and T[-1] < 0.6 * T[0]

@@ -13,11 +13,13 @@ import numpy as np
 
 from .. import analytic as _an
 from .. import inertia as _inertia
+from .. import quaternion as _q
 from . import Exercise
 
 __all__ = ["EX1_MOMENTS", "EX1_OMEGA", "EX2_T_HANDLE", "EX3_MOMENTS", "EX3_OMEGA0",
-           "EX4_MOMENTS", "EX4_OMEGA",
-           "check_growth_rate", "check_unstable_axis", "check_time_between_flips", "check_final_spin_rate"]
+           "EX4_MOMENTS", "EX4_OMEGA0", "EX4_TIME", "EX5_MOMENTS", "EX5_OMEGA0", "EX6_MOMENTS", "EX6_OMEGA",
+           "check_growth_rate", "check_unstable_axis", "check_time_between_flips",
+           "check_attitude_angle", "check_plane_distance", "check_final_spin_rate"]
 
 #: Exercise 1: a body with principal moments (kg m², sorted) spinning at EX1_OMEGA (rad/s) about its middle axis.
 EX1_MOMENTS = (1.2, 2.0, 2.9)
@@ -30,9 +32,18 @@ EX2_T_HANDLE = {"bar_length": 0.8, "bar_width": 0.1, "stem_length": 0.6, "stem_w
 EX3_MOMENTS = (1.0, 2.0, 2.6)
 EX3_OMEGA0 = (0.06, 1.5, 0.04)
 
-#: Exercise 4: a satellite's principal moments (kg m², sorted) and its spin rate (rad/s) about the minor axis.
-EX4_MOMENTS = (3.1, 4.6, 5.2)
-EX4_OMEGA = 1.8
+#: Exercise 4: moments (kg m²), initial body angular velocity (rad/s) from the identity attitude, and the time (s).
+EX4_MOMENTS = (1.0, 2.0, 3.0)
+EX4_OMEGA0 = (0.3, 1.0, 0.2)
+EX4_TIME = 7.0
+
+#: Exercise 5: moments (kg m²) and body angular velocity (rad/s) of a free body (Poinsot's construction).
+EX5_MOMENTS = (1.2, 2.0, 2.9)
+EX5_OMEGA0 = (1.1, 0.3, -0.6)
+
+#: Exercise 6: a satellite's principal moments (kg m², sorted) and its spin rate (rad/s) about the minor axis.
+EX6_MOMENTS = (3.1, 4.6, 5.2)
+EX6_OMEGA = 1.8
 
 
 # ----------------------------------------------------------------------------- Exercise 1
@@ -119,14 +130,63 @@ check_time_between_flips = Exercise(
 
 
 # ----------------------------------------------------------------------------- Exercise 4
+def _attitude_angle():
+    _, q = _an.free_body_attitude(EX4_MOMENTS, EX4_OMEGA0, [EX4_TIME])
+    return float(_q.angle_between(_q.identity(), q[0]))
+
+
+def _attitude_angle_hints():
+    a = _attitude_angle()
+    w0 = np.asarray(EX4_OMEGA0, dtype=float)
+    return {
+        "an angle above π: q and −q are the same attitude, and 2 arccos(w) with w < 0 gives 2π minus the angle; "
+        "take 2 arccos|w| (or quaternion.angle_between).": 2 * np.pi - a,
+        "a unit quaternion is (cos(θ/2), sin(θ/2) n): the angle is 2 arccos|w|, not arccos|w|.": a / 2,
+        "that assumes a steady rotation about ω₀ (|ω₀| t); but ω changes in the body and the axis moves: "
+        "use the exact attitude (analytic.free_body_attitude).": float(np.linalg.norm(w0) * EX4_TIME % (2 * np.pi)),
+        "that is in degrees; give radians.": float(np.degrees(a)),
+    }
+
+
+check_attitude_angle = Exercise(
+    "attitude angle", _attitude_angle, hints=_attitude_angle_hints,
+    doc="Exercise 4: the angle (rad, in [0, π]) the free body has turned through at EX4_TIME from the identity: "
+        "2 arccos|w| of analytic.free_body_attitude's q.")
+
+
+# ----------------------------------------------------------------------------- Exercise 5
+def _plane_parts():
+    I = np.asarray(EX5_MOMENTS, dtype=float)
+    w = np.asarray(EX5_OMEGA0, dtype=float)
+    return float(w @ (I * w)), float(np.linalg.norm(I * w)), w
+
+
+def _plane_distance_hints():
+    twoT, L, w = _plane_parts()
+    return {
+        "that is T/|L|: the plane ω·L̂ = 2T/|L| carries 2T, twice the kinetic energy.": twoT / 2 / L,
+        "that is |L|/(2T), upside down: ω·L = ω·Iω = 2T, so ω·L̂ = 2T/|L|.": L / twoT,
+        "that divides by |L| twice: L̂ = L/|L| has length 1, so ω·L̂ = 2T/|L|.": twoT / L ** 2,
+        "that is |ω|, the distance to the tip of ω; the plane's distance is only the part of ω along L̂.":
+            float(np.linalg.norm(w)),
+        "that is |L|, the radius of the angular-momentum sphere in L-space; here the picture is in ω-space.": L,
+    }
+
+
+check_plane_distance = Exercise(
+    "distance of the invariable plane", lambda: _plane_parts()[0] / _plane_parts()[1], hints=_plane_distance_hints,
+    doc="Exercise 5: the distance (rad/s) of the invariable plane from the origin in ω-space, 2T/|L|.")
+
+
+# ----------------------------------------------------------------------------- Exercise 6
 def _final_spin_rate():
-    I1, _, I3 = EX4_MOMENTS
-    return I1 * EX4_OMEGA / I3
+    I1, _, I3 = EX6_MOMENTS
+    return I1 * EX6_OMEGA / I3
 
 
 def _final_spin_rate_hints():
-    I1, I2, I3 = EX4_MOMENTS
-    W = EX4_OMEGA
+    I1, I2, I3 = EX6_MOMENTS
+    W = EX6_OMEGA
     return {
         "that keeps the kinetic energy; the damping turns energy into heat, it is |L| that stays: "
         "I₁ Ω = I₃ ω_final.": W * np.sqrt(I1 / I3),
@@ -139,5 +199,5 @@ def _final_spin_rate_hints():
 
 check_final_spin_rate = Exercise(
     "final spin rate", _final_spin_rate, hints=_final_spin_rate_hints,
-    doc="Exercise 4: the spin rate (rad/s) about the major axis after internal damping, from a spin at "
-        "EX4_OMEGA about the minor axis: |L| is kept, so ω = I₁ Ω / I₃.")
+    doc="Exercise 6: the spin rate (rad/s) about the major axis after internal damping, from a spin at "
+        "EX6_OMEGA about the minor axis: |L| is kept, so ω = I₁ Ω / I₃.")
