@@ -6,6 +6,8 @@
 * :func:`free_body` — any positive moments: body angular velocity with Jacobi elliptic
   functions (Landau & Lifshitz, *Mechanics*, §37), on both sides of the separatrix and on it.
 * :func:`flip_period` — the period of ``ω_body(t)`` (the intermediate-axis / Dzhanibekov flip).
+* :func:`free_body_attitude` — any positive moments: ``ω_body(t)`` and the attitude ``q(t)``
+  (Landau & Lifshitz §37: closed form up to one quadrature for the angle about the fixed ``L``).
 
 Everything is in the principal-axis body frame: ``moments = (I1, I2, I3)`` are the diagonal of
 the inertia tensor and ``omega`` is the body angular velocity. Euler's equations with no torque
@@ -595,9 +597,10 @@ def free_body_attitude(moments, omega0, t, q0=None):
         R(t) = C · R_z(φ(t)) R_x(θ(t)) R_z(ψ(t)) · P,
 
     where ``P`` is an even (cyclic) relabelling of the body axes ``(a, b, c)`` that puts last the
-    axis ``c`` that ``L_b`` stays farthest from over the motion (the pole: the minor axis for a
-    polhode around the major axis and the other way round; this keeps ``sin θ`` away from 0),
-    ``θ, ψ`` are the polar angles of ``L_b`` about ``c``,
+    axis ``c`` that ``L_b`` stays farthest from (the pole: the axis with the smallest largest
+    ``|L_c| / |L|`` over a period of samples, so that ``sin θ`` stays as far from 0 as it can;
+    ``|L_c| = |L|`` only for a steady spin about ``c``), ``θ, ψ`` are the polar angles of ``L_b``
+    about ``c``,
 
         cos θ = L_c / |L|,   tan ψ = L_a / L_b      (exact, algebraic in ω(t)),
 
