@@ -368,3 +368,29 @@ def test_check_precession_period():
     fb = ex.check_precession_period(round(L / A, 3))                        # a rate, not a period
     assert not fb and "period is 2π divided by it" in fb
     assert "no answer yet" in ex.check_precession_period(None)
+
+
+def test_check_wobble_ratio_is_the_measured_ratio_of_a_simulated_disc():
+    moments, omega0 = np.array(ex.EX5_MOMENTS), np.array(ex.EX5_OMEGA0)
+    assert moments[2] == moments[0] + moments[1]                        # a flat disc
+    L = dynamics.angular_momentum(moments, omega0)
+    cos_theta = moments[2] * omega0[2] / np.linalg.norm(L)
+    assert ex.check_wobble_ratio(round(2 / cos_theta, 3))               # 2/cos θ, the section's formula
+    # measured: z′ about L in the world (wobble) over L about z′ in the body (spin, −ψ̇), exact motion
+    t = np.linspace(0.0, 20.0, 4001)
+    _, q = analytic.symmetric_top(moments, omega0, t)
+    L_hat = L / np.linalg.norm(L)
+
+    def rate(v, axis):
+        e1 = np.cross(axis, [1.0, 0.0, 0.0])
+        e1 /= np.linalg.norm(e1)
+        e2 = np.cross(axis, e1)
+        return np.polyfit(t, np.unwrap(np.arctan2(v @ e2, v @ e1)), 1)[0]
+
+    wobble = rate(quaternion.rotate(q, [0.0, 0.0, 1.0]), L_hat)
+    spin = rate(quaternion.rotate(quaternion.conjugate(q), L), np.array([0.0, 0.0, 1.0]))
+    assert wobble / spin == pytest.approx(float(ex.check_wobble_ratio.expected), rel=1e-9)
+    fb = ex.check_wobble_ratio(2.0)                                     # the slight-wobble limit
+    assert not fb and "slight wobble" in fb
+    fb = ex.check_wobble_ratio(round(spin / wobble, 4))                 # inverted
+    assert not fb and "spin/wobble" in fb

@@ -11,6 +11,10 @@ Exercise 4 (section 6, the body and space cones) asks for the period of the worl
 Exercise 1's top, ``2π A/|L|``; its hints are the other rates of the motion (the body-cone rate Ω,
 |ω|, |L|/C) and the rate given instead of the period.
 
+Exercise 5 (section 7, Feynman's plate) asks for the wobble/spin ratio of a disc tilted well
+beyond a slight wobble, ``2/cos θ``; its hints are the small-wobble limit 2, the ratio inverted,
+``2 cos θ``, and the rates with |ω| or I3 in place of |L| or I1.
+
 Exercise 2's answer is a *measured* ratio of two simulation errors: the check runs the very
 computation the exercise describes (on first use), so the ratio a student prints and types to 4
 significant digits is judged by the same rule as every other answer; its hints are the same
@@ -28,7 +32,9 @@ from . import Exercise
 
 __all__ = ["EX1_MOMENTS", "EX1_OMEGA0", "EX1_T", "EX2_MOMENTS", "EX2_OMEGA0", "EX2_DURATION", "EX2_DTS",
            "EX3_MOMENTS", "EX3_OMEGA0", "EX3_Q0", "EX3_T",
-           "error_ratio", "check_symmetric_omega", "check_error_ratio", "check_world_L", "check_precession_period"]
+           "EX5_MOMENTS", "EX5_OMEGA0",
+           "error_ratio", "check_symmetric_omega", "check_error_ratio", "check_world_L", "check_precession_period",
+           "check_wobble_ratio"]
 
 #: Exercise 1: a prolate symmetric top (I1 = I2 > I3, kg m²), its initial body ω (rad/s) and the time (s).
 EX1_MOMENTS = (2.0, 2.0, 1.2)
@@ -47,6 +53,10 @@ EX3_MOMENTS = (1.0, 1.0, 2.0)
 EX3_OMEGA0 = (1.0, 0.0, 1.0)
 EX3_Q0 = (0.8, 0.2, -0.4, 0.4)
 EX3_T = 5.0
+
+#: Exercise 5: a thin disc (I3 = I1 + I2, kg m²) thrown with a clear wobble: its initial body ω (rad/s).
+EX5_MOMENTS = (0.5, 0.5, 1.0)
+EX5_OMEGA0 = (0.9, -0.6, 1.5)
 
 
 # --------------------------------------------------------------------------- Exercise 1
@@ -177,3 +187,35 @@ check_precession_period = Exercise(
     "period of the precession about L", _precession_period, hints=_precession_hints,
     doc="Exercise 4: the period 2π I1/|L| (s) with which z′ and ω go around the fixed L in the world, "
         "for the top of Exercise 1 (EX1_MOMENTS, EX1_OMEGA0).")
+
+
+# --------------------------------------------------------------------------- Exercise 5
+def _wobble_parts():
+    A, C = EX5_MOMENTS[0], EX5_MOMENTS[2]
+    w = np.asarray(EX5_OMEGA0, dtype=float)
+    L = float(np.linalg.norm(_dyn.angular_momentum(EX5_MOMENTS, w)))
+    Omega = (C - A) / A * w[2]
+    return A, C, w, L, Omega
+
+
+def _wobble_ratio():
+    A, _, _, L, Omega = _wobble_parts()
+    return (L / A) / abs(Omega)
+
+
+def _wobble_hints():
+    A, C, w, L, Omega = _wobble_parts()
+    cos_theta = C * w[2] / L
+    return {
+        "2 is the limit for a slight wobble; this disc is tilted by θ with cos θ = I3 ω3/|L|: the ratio is 2/cos θ.": 2.0,
+        "that is spin/wobble; the wobble (|L|/I1) is the faster one: divide it by the spin |Ω|.": abs(Omega) / (L / A),
+        "that is 2 cos θ; the wobble rate is |L|/I1 = I3 ω3/(I1 cos θ), so the ratio is 2/cos θ.": 2.0 * cos_theta,
+        "the wobble rate is |L|/I1 with L = I ω, not |ω|/I1 (or |ω|).": float(np.linalg.norm(w)) / abs(w[2]),
+        "the wobble rate is |L|/I1, with I1 = I2 the equal moments, not |L|/I3.": (L / C) / abs(Omega),
+    }
+
+
+check_wobble_ratio = Exercise(
+    "wobble/spin ratio of the disc", _wobble_ratio, hints=_wobble_hints,
+    doc="Exercise 5: the ratio of the wobble rate |L|/I1 (z′ about L) to the spin rate |Ω| = |ψ̇| of the "
+        "disc EX5_MOMENTS thrown with EX5_OMEGA0: 2/cos θ.")
