@@ -463,6 +463,7 @@ GOOD = {
     "symmetric_top": dict(moments=(1.0, 1.0, 2.0), omega0=(1.0, 0.0, 1.0), t=(0.0, 1.5), q0=(0.9, 0.1, -0.3, 0.2)),
     "free_body": dict(moments=(1.0, 2.0, 3.0), omega0=(0.4, 0.8, 0.6), t=(0.0, 1.5)),
     "flip_period": dict(moments=(1.0, 2.0, 3.0), omega0=(0.4, 0.8, 0.6)),
+    "free_body_attitude": dict(moments=(1.0, 2.0, 3.0), omega0=(0.4, 0.8, 0.6), t=(0.0, 1.5), q0=(0.9, 0.1, -0.3, 0.2)),
 }
 
 #: Bad for any argument: (label, value).
@@ -545,6 +546,7 @@ SPELLED = {
     "symmetric_top": dict(moments=(1, 1, 2), omega0=(1, 0, 1), t=(0.0, 1.5), q0=(0.9, 0.1, -0.3, 0.2)),
     "free_body": dict(moments=(1, 2, 3), omega0=(0.4, 0.8, 0.6), t=(0, 2)),
     "flip_period": dict(moments=(3, 1, 2), omega0=(0.5, 0.2, -0.7)),
+    "free_body_attitude": dict(moments=(1, 2, 3), omega0=(0.4, 0.8, 0.6), t=(0, 2), q0=(0.9, 0.1, -0.3, 0.2)),
 }
 
 
