@@ -196,16 +196,22 @@ _SCRIPT = r"""
 (function () {
   if (!window.rbteachPlayer) {
     const P = {};
-    P.slerp = function (a, b, s) {
-      let d = a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3];
-      if (d < 0) { b = [-b[0], -b[1], -b[2], -b[3]]; d = -d; }
-      d = Math.min(1, d);
-      const ang = Math.acos(d), sn = Math.sin(ang);
-      let wa, wb;
-      if (sn < 1e-9) { wa = 1 - s; wb = s; } else { wa = Math.sin((1 - s) * ang) / sn; wb = Math.sin(s * ang) / sn; }
-      const q = [wa*a[0] + wb*b[0], wa*a[1] + wb*b[1], wa*a[2] + wb*b[2], wa*a[3] + wb*b[3]];
-      const n = Math.hypot(q[0], q[1], q[2], q[3]);
-      return [q[0]/n, q[1]/n, q[2]/n, q[3]/n];
+    P.mul = function (p, q) {              // Hamilton product p ⊗ q, scalar first
+      return [p[0]*q[0] - p[1]*q[1] - p[2]*q[2] - p[3]*q[3],
+              p[0]*q[1] + p[1]*q[0] + p[2]*q[3] - p[3]*q[2],
+              p[0]*q[2] - p[1]*q[3] + p[2]*q[0] + p[3]*q[1],
+              p[0]*q[3] + p[1]*q[2] - p[2]*q[1] + p[3]*q[0]];
+    };
+    P.slerp = function (a, b, s) {         // rbteach.quaternion.slerp: a ⊗ exp(s log(a* ⊗ b)), shorter arc
+      const na = Math.hypot(a[0], a[1], a[2], a[3]), nb = Math.hypot(b[0], b[1], b[2], b[3]);
+      a = a.map(x => x / na); b = b.map(x => x / nb);
+      if (a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3] < 0) b = b.map(x => -x);
+      if (s === 0) return a;
+      if (s === 1) return b;
+      const d = P.mul([a[0], -a[1], -a[2], -a[3]], b);
+      const sv = Math.hypot(d[1], d[2], d[3]), phi = Math.atan2(sv, d[0]), sphi = s * phi;
+      const f = sv <= 1e-300 ? s : Math.sin(sphi) / sv;          // sin(sφ)/sin φ → s
+      return P.mul(a, [Math.cos(sphi), f * d[1], f * d[2], f * d[3]]);
     };
     P.locate = function (t, tq) {          // k with t[k] <= tq < t[k+1], clamped
       let lo = 0, hi = t.length - 1;
