@@ -111,6 +111,17 @@ def _equal(a: float, b: float) -> bool:
 
 
 # --------------------------------------------------------------------------- symmetric top
+def _start_attitude(q0):
+    """``q0`` validated and normalised (the identity when ``None``)."""
+    if q0 is None:
+        return _q.identity()
+    q0 = _elliptic._real_array(q0, "q0", (4,), allow_batch=False)
+    big = float(np.max(np.abs(q0)))
+    if big == 0.0:
+        raise ValueError("q0 must be a non-zero quaternion (w, x, y, z); got the zero quaternion")
+    return _q.normalize(q0 / big)          # scaled first: no overflow or underflow in |q0|²
+
+
 def symmetric_top(moments, omega0, t, q0=None):
     r"""Exact torque-free motion of a symmetric top (``I1 = I2``): body angular velocity and attitude.
 
@@ -174,14 +185,7 @@ def symmetric_top(moments, omega0, t, q0=None):
             f"relative; got {I.tolist()}. For an asymmetric body use rbteach.analytic.free_body")
     w0 = _vector3(omega0, "omega0")
     t = _times(t)
-    if q0 is None:
-        q0 = _q.identity()
-    else:
-        q0 = _elliptic._real_array(q0, "q0", (4,), allow_batch=False)
-        big = float(np.max(np.abs(q0)))
-        if big == 0.0:
-            raise ValueError("q0 must be a non-zero quaternion (w, x, y, z); got the zero quaternion")
-        q0 = _q.normalize(q0 / big)          # scaled first: no overflow or underflow in |q0|²
+    q0 = _start_attitude(q0)
 
     In = I / I.max()                         # only ratios of moments matter
     A = 0.5 * (In[0] + In[1])
@@ -630,14 +634,7 @@ def free_body_attitude(moments, omega0, t, q0=None):
     I = _moments(moments)
     w0 = _vector3(omega0, "omega0")
     t = _times(t)
-    if q0 is None:
-        q0 = _q.identity()
-    else:
-        q0 = _elliptic._real_array(q0, "q0", (4,), allow_batch=False)
-        big = float(np.max(np.abs(q0)))
-        if big == 0.0:
-            raise ValueError("q0 must be a non-zero quaternion (w, x, y, z); got the zero quaternion")
-        q0 = _q.normalize(q0 / big)
+    q0 = _start_attitude(q0)
     scale = float(np.max(np.abs(w0)))
     if scale == 0.0:
         return omega, np.broadcast_to(q0, t.shape + (4,)).copy()
