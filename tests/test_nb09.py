@@ -197,6 +197,27 @@ def test_check_euler_energy_drift():
     assert "no answer yet" in ex.check_euler_energy_drift(None)
 
 
+def test_check_cayley_angle():
+    # one implicit midpoint step on a steady spin about e3 turns by the Cayley angle 4 arctan(h|ω|/4), measured
+    # here on a rotation matrix built from the step's quaternion (not with the check's own angle_between)
+    from rbteach import quaternion
+
+    run = dynamics.simulate(ex.MOMENTS, [0.0, 0.0, ex.EX4_SPIN], dt=ex.EX4_DT, steps=1, method="implicit-midpoint")
+    assert np.array_equal(run.omega_body[1], run.omega_body[0])          # a steady spin stays steady
+    R = quaternion.to_matrix(run.q[1])
+    angle = np.arctan2(R[1, 0], R[0, 0])                                 # a turn about z
+    x = ex.EX4_SPIN * ex.EX4_DT
+    assert angle == pytest.approx(4 * np.arctan(x / 4), rel=1e-14)
+    assert 0.015 < 1 - angle / x < 0.1                                   # less than h|ω|, clearly
+    assert ex.check_cayley_angle(angle) and ex.check_cayley_angle(round(angle, 3))
+    for wrong, word in ((x, "exact turn"), (4 * np.arctan(x / 2), "a = hω/2"), (2 * np.arctan(x / 2), "rotation matrix"),
+                        (2 * np.arctan(x / 4), "half-angle")):
+        fb = ex.check_cayley_angle(round(wrong, 4))
+        assert not fb and word in fb, (wrong, fb)
+    assert not ex.check_cayley_angle(1.03 * angle)
+    assert "no answer yet" in ex.check_cayley_angle(None)
+
+
 def test_work_per_step_is_counted_not_timed():
     # the notebook's table: evaluations of the equations of motion and sine–cosine pairs per step
     import math

@@ -2,7 +2,7 @@
 
 Every check is an :class:`~rbteach.exercises.Exercise` judged by the one rule of
 :mod:`rbteach.exercises` (right within 4 significant digits). The data of each exercise are module
-constants named after their exercise (``EX1_*``, ``EX3_*``), so the notebook's statement and the
+constants named after their exercise (``EX1_*``, ``EX3_*``, ``EX4_*``), so the notebook's statement and the
 check agree; expected values come from :mod:`rbteach.dynamics` and :mod:`rbteach.analytic` on the
 lab's body ``I = (1, 2, 3)`` kg m², ``ω0 = (0.4, 0.8, 0.6)`` rad/s. Each typical mistake (a hint)
 gives a clearly different number.
@@ -128,7 +128,9 @@ def _cayley_hints():
         "that is the exact turn h|ω| of one step; the Cayley step turns by less: cay(a) = (1 − |a|², 2a)/(1 + |a|²) "
         "is the quaternion (cos φ/2, sin φ/2 â) of the angle φ = 4 arctan|a|.": x,
         "that takes a = hω/2; the midpoint step has a = hω̄/4 (½ from q̇ = ½ q ⊗ (0, ω), ½ from the midpoint).":
-            2.0 * np.arctan(x / 2.0),
+            4.0 * np.arctan(x / 2.0),
+        "that is 2 arctan(h|ω|/2), the turn of the midpoint rule on the rotation matrix R (its Cayley transform); "
+        "on the quaternion the step turns by 4 arctan(h|ω|/4).": 2.0 * np.arctan(x / 2.0),
         "that is the quaternion's half-angle φ/2; the body turns by φ = 4 arctan|a|.": 2.0 * np.arctan(x / 4.0),
     }
 
