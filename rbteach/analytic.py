@@ -3,6 +3,8 @@
 * :func:`symmetric_top` — ``I1 = I2``: body angular velocity and attitude in closed form
   (the example of 「回転運動のシミュレーション」 (2019), ``I = (1, 1, 2)``, ``ω0 = (1, 0, 1)``,
   gives ``ω = (cos t, sin t, 1)``).
+* :func:`symmetric_top_cones` — ``I1 = I2``: the body and space cones (half-angles β and α, the
+  tilt θ of the symmetry axis from ``L``) and their rates (Ω in the body, ``|L|/I1`` in the world).
 * :func:`free_body` — any positive moments: body angular velocity with Jacobi elliptic
   functions (Landau & Lifshitz, *Mechanics*, §37), on both sides of the separatrix and on it.
 * :func:`flip_period` — the period of ``ω_body(t)`` (the intermediate-axis / Dzhanibekov flip).
@@ -30,13 +32,14 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import NamedTuple
 
 import numpy as np
 
 from . import elliptic as _elliptic
 from . import quaternion as _q
 
-__all__ = ["symmetric_top", "free_body", "flip_period", "free_body_attitude"]
+__all__ = ["symmetric_top", "symmetric_top_cones", "free_body", "flip_period", "free_body_attitude"]
 
 _EPS = float(np.finfo(float).eps)
 #: Two moments are "equal" (a symmetric body) when they differ by at most this, relative.
@@ -212,6 +215,77 @@ def symmetric_top(moments, omega0, t, q0=None):
     spin[..., 2] = -Omega_t
     q = _q.multiply(_q.multiply(q_prec, q0), _q.from_rotation_vector(spin))
     return _finite(omega, "ω(t)"), q
+
+
+class SymmetricTopCones(NamedTuple):
+    """What :func:`symmetric_top_cones` returns: three angles (rad) and two rates (rad/s)."""
+
+    beta: float             #: half-angle of the body cone: ω from the symmetry axis e3
+    theta: float            #: tilt of the symmetry axis e3 from L
+    alpha: float            #: half-angle of the space cone: ω from L, |β − θ|
+    Omega: float            #: signed rate of ω about e3 in the body, (I3 − I1)/I1 · ω3
+    precession_rate: float  #: rate of e3 and ω about L in the world, |L|/I1 (≥ 0)
+
+
+def symmetric_top_cones(moments, omega0) -> SymmetricTopCones:
+    r"""The body and space cones of a torque-free symmetric top (``I1 = I2``), and their rates.
+
+    With ``A = I1 = I2``, ``C = I3``, ``ω⊥ = √(ω1² + ω2²)`` and ``L = (A ω1, A ω2, C ω3)`` (body frame),
+    ``ω = L/A + (1/C − 1/A) L3 e3``: ω, L and the symmetry axis ``e3`` stay in one plane at fixed
+    angles (Goldstein, *Classical Mechanics*, ch. 5; Landau & Lifshitz, *Mechanics*, ch. VI), measured
+    from ``+e3`` in ``[0, π]``:
+
+    * ``beta = atan2(ω⊥, ω3)`` — ω from ``e3``: ω sweeps the **body cone** about ``e3`` in the body,
+      at the signed rate ``Omega = (C − A)/A · ω3`` (``ω1 + i ω2 ∝ e^{iΩt}``);
+    * ``theta = atan2(A ω⊥, C ω3)`` — ``e3`` from L (``cos θ = C ω3/|L|``, ``tan θ = (A/C) tan β``);
+    * ``alpha = |beta − theta|`` — ω from L: ω sweeps the **space cone** about L in the world,
+      at ``precession_rate = |L|/A`` (``> 0``, right-handed about L), with ``e3``.
+
+    The body cone rolls on the space cone without slipping, touching it along ω:
+    ``|Omega| sin beta = precession_rate · sin alpha``. For an oblate top (``C > A``) L lies between
+    ``e3`` and ω (``theta < beta``) and the space cone lies inside the body cone; for a prolate one
+    (``C < A``) ω lies between ``e3`` and L and the body cone rolls on the outside of the space cone.
+    In Euler angles z-x-z with the world z along L (as the attitude of :func:`symmetric_top`):
+    ``φ̇ = precession_rate``, ``ϑ = theta`` constant, ``ψ̇ = −Omega``. For a flat disc (``C = 2A``)
+    ``precession_rate / |Omega| = 2 / cos theta`` (Feynman's wobbling plate).
+
+    Parameters
+    ----------
+    moments : array_like, shape (3,)
+        Principal moments ``(I1, I2, I3)`` with ``I1 = I2`` (relative tolerance 1e-12), all > 0.
+    omega0 : array_like, shape (3,)
+        Body angular velocity (rad/s) at any instant (the cones do not depend on the phase); not zero.
+
+    Returns
+    -------
+    SymmetricTopCones
+        ``(beta, theta, alpha, Omega, precession_rate)``, floats: angles in rad, rates in rad/s.
+
+    Raises
+    ------
+    ValueError
+        Bad ``moments`` (as :func:`symmetric_top`), ``omega0`` not three finite reals or zero (a body
+        at rest has no cones), or so large that a rate overflows a float.
+    """
+    I = _moments(moments)
+    if not _equal(I[0], I[1]):
+        raise ValueError(
+            f"moments must have I1 = I2 (a symmetric top about the third axis) within {SYMMETRY_RTOL:g} "
+            f"relative; got {I.tolist()}")
+    w0 = _vector3(omega0, "omega0")
+    scale = float(np.max(np.abs(w0)))
+    if scale == 0.0:
+        raise ValueError("omega0 must not be zero: a body at rest has no cones")
+    In = I / I.max()                                  # only ratios of moments matter
+    A, C = 0.5 * (In[0] + In[1]), In[2]
+    wn = w0 / scale                                   # ω / its largest component: no overflow
+    w_perp = math.hypot(wn[0], wn[1])
+    beta = math.atan2(w_perp, wn[2])
+    theta = math.atan2(A * w_perp, C * wn[2])
+    with np.errstate(over="ignore"):
+        rates = scale * np.array([(C - A) / A * wn[2], math.hypot(w_perp, C / A * wn[2])])
+    Omega, precession_rate = (float(x) for x in _finite(rates, "a rate of the cones"))
+    return SymmetricTopCones(beta, theta, abs(beta - theta), Omega, precession_rate)
 
 
 # --------------------------------------------------------------------------- asymmetric body

@@ -461,6 +461,7 @@ def test_separatrix_is_only_where_delta_is_zero_to_its_rounding():
 # ----------------------------------------------------------------------------- bad input, for every public function
 GOOD = {
     "symmetric_top": dict(moments=(1.0, 1.0, 2.0), omega0=(1.0, 0.0, 1.0), t=(0.0, 1.5), q0=(0.9, 0.1, -0.3, 0.2)),
+    "symmetric_top_cones": dict(moments=(1.0, 1.0, 2.0), omega0=(1.0, 0.0, 1.0)),
     "free_body": dict(moments=(1.0, 2.0, 3.0), omega0=(0.4, 0.8, 0.6), t=(0.0, 1.5)),
     "flip_period": dict(moments=(1.0, 2.0, 3.0), omega0=(0.4, 0.8, 0.6)),
     "free_body_attitude": dict(moments=(1.0, 2.0, 3.0), omega0=(0.4, 0.8, 0.6), t=(0.0, 1.5), q0=(0.9, 0.1, -0.3, 0.2)),
@@ -544,6 +545,7 @@ def _spellings(value):
 
 SPELLED = {
     "symmetric_top": dict(moments=(1, 1, 2), omega0=(1, 0, 1), t=(0.0, 1.5), q0=(0.9, 0.1, -0.3, 0.2)),
+    "symmetric_top_cones": dict(moments=(1, 1, 2), omega0=(0.4, -0.8, 0.6)),
     "free_body": dict(moments=(1, 2, 3), omega0=(0.4, 0.8, 0.6), t=(0, 2)),
     "flip_period": dict(moments=(3, 1, 2), omega0=(0.5, 0.2, -0.7)),
     "free_body_attitude": dict(moments=(1, 2, 3), omega0=(0.4, 0.8, 0.6), t=(0, 2), q0=(0.9, 0.1, -0.3, 0.2)),

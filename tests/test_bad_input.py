@@ -331,6 +331,9 @@ spec("analytic.symmetric_top", A.symmetric_top,
      moments=Arg("moments", np.array([1.0, 1.0, 2.0]), bad=BAD_MOMENTS + (("not symmetric", MOMENTS),)),
      omega0=Arg("vec3_1", V3), t=Arg("times", np.array([0.0, 0.5, 1.25])),
      q0=Arg("quat_1", QUAT, optional=True, scale_free=True, bad=[("zero", np.zeros(4))]))
+spec("analytic.symmetric_top_cones", A.symmetric_top_cones,
+     moments=Arg("moments", np.array([1.0, 1.0, 2.0]), bad=BAD_MOMENTS + (("not symmetric", MOMENTS),)),
+     omega0=Arg("vec3_1", V3, bad=[("zero", np.zeros(3))]))
 spec("analytic.free_body", A.free_body, moments=Arg("moments", MOMENTS, bad=BAD_MOMENTS), omega0=Arg("vec3_1", V3),
      t=Arg("times", np.array([0.0, 0.5, 1.25])))
 spec("analytic.flip_period", A.flip_period, moments=Arg("moments", MOMENTS, bad=BAD_MOMENTS), omega0=Arg("vec3_1", V3))
