@@ -817,7 +817,7 @@ def principal_axes(inertia):
       index on ties), and the third column is ``O[:, 0] × O[:, 1]`` (so det O = +1);
     * a diagonal input gives its sorted diagonal exactly and ``O`` a permutation of
       the coordinate axes (with one sign chosen to make it a rotation);
-    * repeated moments (symmetric bodies) make the principal axes *not unique*: any
+    * repeated moments (a body with rotational symmetry, or a cube) make the principal axes *not unique*: any
       rotation of the axes inside the degenerate plane (or, for three equal moments,
       any rotation at all) diagonalises ``I`` as well. Then ``O`` is chosen as: the
       identity for three equal moments; otherwise the distinct axis from the solver,
