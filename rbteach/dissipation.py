@@ -17,7 +17,12 @@ coefficient ``k ≥ 0`` (kg m²/s). Then (Euler's equations with a torque, ``I �
 At fixed ``|L|`` the energy ``T = Σ L_i² / (2 I_i)`` lies between ``|L|²/(2 I_max)`` (spin about the
 major axis) and ``|L|²/(2 I_min)`` (the minor axis), so the energy can only fall until the body
 spins about its major axis: the major-axis rule (Bracewell & Garriott, *Nature* 182, 760 (1958), on
-Explorer 1; Hughes, *Spacecraft Attitude Dynamics* (1986), on internal energy dissipation). The minor-axis spin is an equilibrium too, but at the energy maximum: any wobble grows.
+Explorer 1; Hughes, *Spacecraft Attitude Dynamics* (1986), on internal energy dissipation). The
+minor-axis spin is an equilibrium too, but at the energy maximum: any wobble grows.
+
+The torque is a model, not the internal parts: as a torque on the rigid body it keeps ``|L|`` but
+lets the direction of ``L`` drift in space (a real body's flexing parts, carrying little angular
+momentum of their own, turn it only slightly). The energy argument needs only ``|L|``.
 
 * :func:`damping_torque` — the model torque.
 * :func:`simulate_damped` — Euler's equations with it (RK4 on ω only; the attitude is not needed
@@ -132,8 +137,8 @@ def simulate_damped(moments, omega0, k, *, dt, steps):
     steps = _v.positive_int(steps, "steps")
     if k * dt / I.min() > MAX_DAMPING_STEP:
         raise ValueError(
-            f"dt is too large for this damping k and these moments: k dt / I_min = {k * dt / I.min():.3g} > {MAX_DAMPING_STEP} "
-            f"(RK4 would be inaccurate or unstable); take dt <= {MAX_DAMPING_STEP * I.min() / k:.3g} s")
+            f"dt is too large for this damping k and these moments: k dt / I_min = {k * dt / I.min():.3g} "
+            f"> {MAX_DAMPING_STEP} (RK4 would be inaccurate or unstable); take dt <= {MAX_DAMPING_STEP * I.min() / k:.3g} s")
     _v.result_size((steps + 1) * w0.size * 4 // 3, "steps", "the trajectory")
     out = np.empty((steps + 1,) + w0.shape)
     out[0] = w0

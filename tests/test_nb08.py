@@ -292,7 +292,7 @@ def test_summary_and_scene_of_a_frame_share_one_computation():
         nb08.compute(tilt_deg=[5.0, 6.0])                                   # checked before the cache
 
 
-def test_exercise4_answer_is_where_the_damped_body_ends():
+def test_exercise6_answer_is_where_the_damped_body_ends():
     """Exercise 6's answer (|L| kept: ω = I₁ Ω / I₃) is what rbteach.dissipation's damped body ends at."""
     from rbteach import dissipation
 

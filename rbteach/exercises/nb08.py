@@ -17,7 +17,8 @@ from .. import quaternion as _q
 from . import Exercise
 
 __all__ = ["EX1_MOMENTS", "EX1_OMEGA", "EX2_T_HANDLE", "EX3_MOMENTS", "EX3_OMEGA0",
-           "EX4_MOMENTS", "EX4_OMEGA0", "EX4_TIME", "EX5_MOMENTS", "EX5_OMEGA0", "EX6_MOMENTS", "EX6_OMEGA",
+           "EX4_MOMENTS", "EX4_OMEGA0", "EX4_TIME", "EX4_Q0_AXIS", "EX4_Q0_ANGLE_DEG", "EX4_Q0",
+           "EX5_MOMENTS", "EX5_OMEGA0", "EX6_MOMENTS", "EX6_OMEGA",
            "check_growth_rate", "check_unstable_axis", "check_time_between_flips",
            "check_attitude_angle", "check_plane_distance", "check_final_spin_rate"]
 
@@ -32,10 +33,14 @@ EX2_T_HANDLE = {"bar_length": 0.8, "bar_width": 0.1, "stem_length": 0.6, "stem_w
 EX3_MOMENTS = (1.0, 2.0, 2.6)
 EX3_OMEGA0 = (0.06, 1.5, 0.04)
 
-#: Exercise 4: moments (kg m²), initial body angular velocity (rad/s) from the identity attitude, and the time (s).
+#: Exercise 4: moments (kg m²), initial body angular velocity (rad/s), the time (s), and the start attitude:
+#: a turn of EX4_Q0_ANGLE_DEG degrees about the unit axis EX4_Q0_AXIS (body → world, (w, x, y, z)).
 EX4_MOMENTS = (1.0, 2.0, 3.0)
 EX4_OMEGA0 = (0.3, 1.0, 0.2)
 EX4_TIME = 7.0
+EX4_Q0_AXIS = (2 / 3, 2 / 3, -1 / 3)
+EX4_Q0_ANGLE_DEG = 65.0
+EX4_Q0 = tuple(float(x) for x in _q.from_axis_angle(np.array(EX4_Q0_AXIS), np.radians(EX4_Q0_ANGLE_DEG)))
 
 #: Exercise 5: moments (kg m²) and body angular velocity (rad/s) of a free body (Poinsot's construction).
 EX5_MOMENTS = (1.2, 2.0, 2.9)
@@ -131,14 +136,20 @@ check_time_between_flips = Exercise(
 
 # ----------------------------------------------------------------------------- Exercise 4
 def _attitude_angle():
-    _, q = _an.free_body_attitude(EX4_MOMENTS, EX4_OMEGA0, [EX4_TIME])
-    return float(_q.angle_between(_q.identity(), q[0]))
+    _, q = _an.free_body_attitude(EX4_MOMENTS, EX4_OMEGA0, [EX4_TIME], EX4_Q0)
+    return float(_q.angle_between(EX4_Q0, q[0]))
 
 
 def _attitude_angle_hints():
     a = _attitude_angle()
     w0 = np.asarray(EX4_OMEGA0, dtype=float)
+    _, q = _an.free_body_attitude(EX4_MOMENTS, EX4_OMEGA0, [EX4_TIME], EX4_Q0)
+    _, q_from_identity = _an.free_body_attitude(EX4_MOMENTS, EX4_OMEGA0, [EX4_TIME])
     return {
+        "that is the angle of q(t) itself, measured from the world axes (the identity); the question asks for "
+        "the turn since the start: the angle between q(0) and q(t).": float(_q.angle_between(_q.identity(), q[0])),
+        "that compares q(0) with the attitude of a body started from the identity: pass the start attitude "
+        "to free_body_attitude (its q0 argument).": float(_q.angle_between(EX4_Q0, q_from_identity[0])),
         "an angle above π: q and −q are the same attitude, and 2 arccos(w) with w < 0 gives 2π minus the angle; "
         "take 2 arccos|w| (or quaternion.angle_between).": 2 * np.pi - a,
         "a unit quaternion is (cos(θ/2), sin(θ/2) n): the angle is 2 arccos|w|, not arccos|w|.": a / 2,
@@ -150,8 +161,8 @@ def _attitude_angle_hints():
 
 check_attitude_angle = Exercise(
     "attitude angle", _attitude_angle, hints=_attitude_angle_hints,
-    doc="Exercise 4: the angle (rad, in [0, π]) the free body has turned through at EX4_TIME from the identity: "
-        "2 arccos|w| of analytic.free_body_attitude's q.")
+    doc="Exercise 4: the angle (rad, in [0, π]) the free body has turned through between t = 0 (attitude EX4_Q0) "
+        "and EX4_TIME: the angle between q(0) and analytic.free_body_attitude's q(t).")
 
 
 # ----------------------------------------------------------------------------- Exercise 5
