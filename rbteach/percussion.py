@@ -47,6 +47,9 @@ __all__ = ["conjugate_distance", "transverse_velocity", "pendulum_length", "pend
 STANDARD_GRAVITY = 9.80665
 
 
+_PIVOT_REASON = "a distance from the centre of mass; hung there the body does not swing"
+
+
 def _positive(x, name, what):
     a = _v.array(x, name)
     bad = ~(a > 0)
@@ -61,7 +64,7 @@ def _out(x):
 
 
 def _scale(mass, inertia_c, names):
-    """``k² = I_c/m`` for checked arrays, with the batch shapes checked."""
+    """``mass`` and ``inertia_c`` as arrays, each checked to be > 0 (the caller checks the shapes)."""
     m = _positive(mass, names[0], "a mass")
     I_c = _positive(inertia_c, names[1], "a moment of inertia about the centre of mass")
     return m, I_c
@@ -89,7 +92,8 @@ def conjugate_distance(mass, inertia_c, distance):
         ``a`` (m), the broadcast shape of the arguments.
     """
     m, I_c = _scale(mass, inertia_c, ("mass", "inertia_c"))
-    d = _positive(distance, "distance", "a blow through the centre of mass leaves no point at rest")
+    d = _positive(distance, "distance",
+                  "a distance from the centre of mass; a blow through it leaves no point at rest")
     _v.broadcast(("mass", m, 0), ("inertia_c", I_c, 0), ("distance", d, 0))
     with np.errstate(over="ignore", under="ignore", divide="ignore", invalid="ignore"):
         a = (I_c / m) / d
@@ -151,7 +155,7 @@ def pendulum_length(mass, inertia_c, pivot_distance):
         ``ℓ`` (m).
     """
     m, I_c = _scale(mass, inertia_c, ("mass", "inertia_c"))
-    a = _positive(pivot_distance, "pivot_distance", "hung at its centre of mass the body does not swing")
+    a = _positive(pivot_distance, "pivot_distance", _PIVOT_REASON)
     _v.broadcast(("mass", m, 0), ("inertia_c", I_c, 0), ("pivot_distance", a, 0))
     with np.errstate(over="ignore", under="ignore", divide="ignore", invalid="ignore"):
         ell = a + (I_c / m) / a
@@ -166,7 +170,7 @@ def pendulum_period(mass, inertia_c, pivot_distance, g=STANDARD_GRAVITY):
     ``1 + θ₀²/16 + …``. ``g`` (m/s², > 0) defaults to :data:`STANDARD_GRAVITY`.
     """
     m, I_c = _scale(mass, inertia_c, ("mass", "inertia_c"))
-    a = _positive(pivot_distance, "pivot_distance", "hung at its centre of mass the body does not swing")
+    a = _positive(pivot_distance, "pivot_distance", _PIVOT_REASON)
     gg = _positive(g, "g", "the acceleration of gravity")
     _v.broadcast(("mass", m, 0), ("inertia_c", I_c, 0), ("pivot_distance", a, 0), ("g", gg, 0))
     with np.errstate(over="ignore", under="ignore", divide="ignore", invalid="ignore"):

@@ -143,7 +143,9 @@ def test_the_main_control_is_the_strike_point():
 
 
 @pytest.mark.parametrize("kw, word", [({"strike": -0.1}, "strike"), ({"strike": 2.0}, "strike"),
-                                      ({"strike": np.nan}, "strike"), ({"direction_deg": "up"}, "direction_deg")])
+                                      ({"strike": np.nan}, "strike"), ({"direction_deg": "up"}, "direction_deg"),
+                                      ({"direction_deg": 270.0}, "direction_deg must be between 0 and 180"),
+                                      ({"direction_deg": -5.0}, "direction_deg must be between 0 and 180")])
 def test_bad_input(kw, word):
     with pytest.raises(ValueError, match=word):
         nb04.compute(**kw)

@@ -108,7 +108,8 @@ def snap_strike(strike) -> float:
 
 def compute(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]) -> dict:
     """Strike the bat ``strike`` m from the grip (snapped by :func:`snap_strike`), then fly it for
-    ``DURATION`` in ``STEPS`` explicit-Euler steps.
+    ``DURATION`` in ``STEPS`` explicit-Euler steps. ``direction_deg`` is in [0°, 180°] (the slider's
+    range; outside it ValueError), so the blow's sideways part is along +y.
 
     The flight is torque-free and its spin axis z is a principal axis of the bat (``L = r × J`` is
     along z for every strike point on the bat's axis and every impulse in the x–y plane), so
@@ -132,6 +133,9 @@ def compute(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]) 
     s = snap_strike(strike)
     _strike_point(s)                                  # the range check, naming `strike`
     d = _v.finite_scalar(direction_deg, "direction_deg")
+    if not 0.0 <= d <= 180.0:
+        # the slider's range: the blow's sideways part is +y, so "positive = along the blow" holds
+        raise ValueError(f"direction_deg must be between 0 and 180 degrees (from the bat's axis), got {d!r}")
     return _flight(strike=s, direction_deg=d)
 
 
