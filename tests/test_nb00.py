@@ -190,6 +190,22 @@ def test_exercise_3_body_vector_to_world():
     assert "from_xyzw" in ex.check_body_to_world(quaternion.to_matrix(ex.Q_R_XYZW) @ ex.V_BODY)
 
 
+def test_convention_9_euler_sequences_are_spelled_as_scipy_spells_them():
+    """Card 3 and convention 9: "ZYX" (intrinsic) with (yaw, pitch, roll) = R_z R_y R_x = "xyz" (extrinsic)
+    with (roll, pitch, yaw), in rbteach and in SciPy alike (SciPy is the notebook's named reference)."""
+    from rbteach import rotation
+
+    yaw, pitch, roll = 0.7, -0.4, 1.1                                 # card 3's angles
+    R = _rodrigues([0, 0, 1], yaw) @ _rodrigues([0, 1, 0], pitch) @ _rodrigues([1, 0, 0], roll)
+    for seq, angles in (("ZYX", [yaw, pitch, roll]), ("xyz", [roll, pitch, yaw])):
+        np.testing.assert_allclose(Rotation.from_euler(seq, angles).as_matrix(), R, atol=1e-12)
+        np.testing.assert_allclose(rotation.euler_to_matrix(angles, seq), R, atol=1e-12)
+    # the case matters: "zyx" (extrinsic) is a different rotation, in both
+    assert not np.allclose(Rotation.from_euler("zyx", [yaw, pitch, roll]).as_matrix(), R, atol=1e-3)
+    np.testing.assert_allclose(rotation.euler_to_matrix([yaw, pitch, roll], "zyx"),
+                               Rotation.from_euler("zyx", [yaw, pitch, roll]).as_matrix(), atol=1e-12)
+
+
 def test_placeholders_say_no_answer_yet():
     for check in (ex.check_xyzw_conversion, ex.check_composition, ex.check_body_to_world):
         fb = check(None)
