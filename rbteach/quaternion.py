@@ -419,7 +419,7 @@ def slerp(p, q, t) -> np.ndarray:
     ``slerp(p, q, t) = p ⊗ (p* ⊗ q)^t = p ⊗ exp(t log(p* ⊗ q))`` (Shoemake 1985), with ``q``
     replaced by ``−q`` when ``p · q < 0`` (the double cover: the same rotation, the shorter way).
     It turns at a constant angular rate about one fixed axis: the attitudes at ``t₁`` and ``t₂`` are
-    ``|t₂ − t₁| · angle_between(p, q)`` apart. Equivalent to the classic
+    ``|t₂ − t₁| · angle_between(p, q)`` apart (while that is at most π). Equivalent to the classic
     ``(sin((1−t)Ω) p + sin(tΩ) q) / sin Ω`` (cos Ω = p · q ≥ 0 after the flip), but written
     through the relative rotation it has no 0/0 when ``p ≈ ±q``.
 

@@ -335,7 +335,7 @@ def omega_body_to_euler_rates(angles, omega_body, seq) -> np.ndarray:
         shape = np.broadcast_shapes(J_body.shape[:-2], omega_body.shape[:-1])
         rates = np.linalg.solve(np.broadcast_to(J_body, shape + (3, 3)),
                                 np.broadcast_to(omega_body, shape + (3,))[..., None])[..., 0]
-    return _v.finite_result(rates, ("angles", "omega_body"), "the angle rates")
+    return _v.finite_result(rates, ("angles", "omega_body"), "the vector of angle rates")
 
 
 def euler_zyx_to_matrix(yaw, pitch, roll) -> np.ndarray:
@@ -435,8 +435,9 @@ def _scaled(x, axes):
 def align_vectors(vectors_world, vectors_body, weights=None) -> np.ndarray:
     """The attitude ``q_r`` (body → world) that best maps measured body vectors onto known world ones.
 
-    Wahba's problem (G. Wahba, SIAM Review 7, 409, 1965): find the rotation ``R`` minimising
-    ``Σᵢ wᵢ |aᵢ − R bᵢ|²`` for pairs of the same physical direction known in the world
+    Wahba's problem (G. Wahba, SIAM Review 7, 409, 1965, posed without weights; with weights as
+    it is usually posed since): find the rotation ``R`` minimising ``Σᵢ wᵢ |aᵢ − R bᵢ|²`` for
+    pairs of the same physical direction known in the world
     (``aᵢ``, e.g. gravity and the Earth's magnetic field from a map) and measured in the body
     (``bᵢ``, e.g. by an accelerometer and a magnetometer). Solved by the SVD of the attitude
     profile matrix ``B = Σᵢ wᵢ aᵢ bᵢᵀ = U S Vᵀ`` (Kabsch, Acta Cryst. A32, 922, 1976;
@@ -445,8 +446,9 @@ def align_vectors(vectors_world, vectors_body, weights=None) -> np.ndarray:
         R = U diag(1, 1, d) Vᵀ,   d = det U · det V  (= ±1: the sign correction that makes
                                                     R a rotation, never a reflection)
 
-    The minimum is unique exactly when ``s₂ + d s₃ > 0`` (Markley 1988), i.e. when the pairs
-    with non-zero weight contain two non-parallel directions.
+    The minimum is unique exactly when ``s₂ + d s₃ > 0`` (Markley 1988). For two pairs, or for
+    data that a rotation fits, that means: the pairs with non-zero weight contain two
+    non-parallel directions (in the world and in the body).
 
     Parameters
     ----------
