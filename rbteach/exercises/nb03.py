@@ -149,7 +149,7 @@ def _ex4_hints() -> dict:
     return {
         "you swapped the arguments: align_vectors(vectors_world, vectors_body) gives q_r (body → world); "
         "with the body vectors first you get its inverse.": float(np.degrees(rotation.matrix_to_euler(swapped, "ZYX")[0])),
-        "that is the compass reading of a level body, atan2(b_x, b_y) of the measured field; this body is "
+        "that is ψ as a level body would give it, atan2(b_x, b_y) of the measured field; this body is "
         "tilted, and the steep dip of the field makes the tilt matter: use both vectors.":
             float(np.degrees(np.arctan2(field_body[0], field_body[1]))),
         "that is roll: in extrinsic 'xyz' (roll, pitch, yaw) the yaw is the last angle.":
