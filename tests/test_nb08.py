@@ -299,3 +299,30 @@ def test_exercise6_answer_is_where_the_damped_body_ends():
     _, w, T = dissipation.simulate_damped(ex.EX6_MOMENTS, [ex.EX6_OMEGA, 0.0018, 0.0], 10.0, dt=0.01, steps=4000)
     assert abs(w[-1, 2]) == pytest.approx(float(ex.check_final_spin_rate.expected), rel=1e-5)
     assert np.max(np.abs(w[-1, :2])) < 1e-5 and T[-1] < 0.6 * T[0]
+
+
+def test_exercise4_answer_is_the_turn_of_a_fine_simulation_from_any_start():
+    """Exercise 4: the angle between q(0) and q(t) of a fine RK4 run from EX4_Q0 (no free_body_attitude), and the
+    same from another start attitude (turning the whole motion in space leaves the turn since t = 0 unchanged)."""
+    from rbteach import dynamics, quaternion
+
+    expected = float(ex.check_attitude_angle.expected)
+    for q0 in (ex.EX4_Q0, quaternion.from_axis_angle([0.0, 0.6, 0.8], 2.1)):
+        run = dynamics.simulate(ex.EX4_MOMENTS, ex.EX4_OMEGA0, q0, dt=0.001, steps=int(round(ex.EX4_TIME / 0.001)),
+                                method="rk4")
+        assert run.t[-1] == pytest.approx(ex.EX4_TIME)
+        assert float(quaternion.angle_between(q0, run.q[-1])) == pytest.approx(expected, rel=1e-8)
+    # the start attitude the statement prints: 65° about (2, 2, -1)/3, to 4 digits
+    np.testing.assert_allclose(ex.EX4_Q0, [0.8434, 0.3582, 0.3582, -0.1791], atol=5e-5)
+    assert ex.check_attitude_angle(round(expected, 4))
+
+
+def test_exercise5_answer_is_the_height_of_omega_world_along_L():
+    """Exercise 5: 2T/|L| is where a simulated ω_world stays along L̂ (measured, not from the formula)."""
+    from rbteach import dynamics, quaternion
+
+    run = dynamics.simulate(ex.EX5_MOMENTS, ex.EX5_OMEGA0, dt=0.01, steps=2000, method="rk4")
+    L = run.angular_momentum_world[0]
+    height = quaternion.rotate(run.q, run.omega_body) @ (L / np.linalg.norm(L))
+    assert np.ptp(height) < 1e-8
+    assert height.mean() == pytest.approx(float(ex.check_plane_distance.expected), rel=1e-10)
