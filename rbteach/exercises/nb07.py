@@ -13,7 +13,8 @@ Exercise 1's top, ``2π A/|L|``; its hints are the other rates of the motion (th
 
 Exercise 5 (section 7, Feynman's plate) asks for the wobble/spin ratio of a disc tilted well
 beyond a slight wobble, ``2/cos θ``; its hints are the small-wobble limit 2, the ratio inverted,
-``2 cos θ``, and the rates with |ω| or I3 in place of |L| or I1.
+``2 cos θ``, and the wobble rate with |ω|/I1, |ω| or |L|/I3 in place of |L|/I1.
+The expected values of Exercises 4 and 5 come from :func:`rbteach.analytic.symmetric_top_cones`.
 
 Exercise 2's answer is a *measured* ratio of two simulation errors: the check runs the very
 computation the exercise describes (on first use), so the ratio a student prints and types to 4
@@ -165,8 +166,7 @@ def _precession_parts():
 
 
 def _precession_period():
-    A, _, _, L = _precession_parts()
-    return 2 * np.pi * A / L
+    return 2 * np.pi / _analytic.symmetric_top_cones(EX1_MOMENTS, EX1_OMEGA0).precession_rate   # 2π A/|L|
 
 
 def _precession_hints():
@@ -199,8 +199,8 @@ def _wobble_parts():
 
 
 def _wobble_ratio():
-    A, _, _, L, Omega = _wobble_parts()
-    return (L / A) / abs(Omega)
+    cones = _analytic.symmetric_top_cones(EX5_MOMENTS, EX5_OMEGA0)
+    return cones.precession_rate / abs(cones.Omega)                   # (|L|/I1) / |Ω|
 
 
 def _wobble_hints():
@@ -210,7 +210,8 @@ def _wobble_hints():
         "2 is the limit for a slight wobble; this disc is tilted by θ with cos θ = I3 ω3/|L|: the ratio is 2/cos θ.": 2.0,
         "that is spin/wobble; the wobble (|L|/I1) is the faster one: divide it by the spin |Ω|.": abs(Omega) / (L / A),
         "that is 2 cos θ; the wobble rate is |L|/I1 = I3 ω3/(I1 cos θ), so the ratio is 2/cos θ.": 2.0 * cos_theta,
-        "the wobble rate is |L|/I1 with L = I ω, not |ω|/I1 (or |ω|).": float(np.linalg.norm(w)) / abs(w[2]),
+        "the wobble rate is |L|/I1 with L = I ω, not |ω|/I1.": float(np.linalg.norm(w)) / A / abs(Omega),
+        "the wobble rate is |L|/I1 (here L = I ω), not |ω|.": float(np.linalg.norm(w)) / abs(Omega),
         "the wobble rate is |L|/I1, with I1 = I2 the equal moments, not |L|/I3.": (L / C) / abs(Omega),
     }
 
