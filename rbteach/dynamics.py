@@ -629,8 +629,22 @@ def _rk4_dcm_states(moments, w0, q0, dt, steps, every=1, torque=None):
     return ws, Rs
 
 
+class _Motion:
+    """What a sampled motion (``t``, ``omega_body``, ``q``, ``inertia``) gives: its energy and ``L_world``."""
+
+    @property
+    def kinetic_energy(self) -> np.ndarray:
+        """``½ ω·Iω`` at every sample, shape (n+1,) or (n+1, N)."""
+        return kinetic_energy(self.inertia, self.omega_body)
+
+    @property
+    def angular_momentum_world(self) -> np.ndarray:
+        """``L_world = q ⋄ (I ω_body)``, shape (n+1, 3) or (n+1, N, 3); constant for a free body."""
+        return _q.rotate(self.q, angular_momentum(self.inertia, self.omega_body))
+
+
 @dataclass(frozen=True)
-class Trajectory:
+class Trajectory(_Motion):
     """Result of :func:`simulate` (arrays are read-only).
 
     Made by hand (``Trajectory(t, omega_body, q, method, inertia)``), its fields are checked and
@@ -685,15 +699,6 @@ class Trajectory:
             object.__setattr__(self, name, value)
         return self
 
-    @property
-    def kinetic_energy(self) -> np.ndarray:
-        """``½ ω·Iω`` at every sample, shape (n+1,) or (n+1, N)."""
-        return kinetic_energy(self.inertia, self.omega_body)
-
-    @property
-    def angular_momentum_world(self) -> np.ndarray:
-        """``L_world = q ⋄ (I ω_body)``, shape (n+1, 3) or (n+1, N, 3); constant for a free body."""
-        return _q.rotate(self.q, angular_momentum(self.inertia, self.omega_body))
 
 
 _STEPS = {
@@ -1052,7 +1057,7 @@ REFERENCE_MAX_PHASE = 1e5
 
 
 @dataclass(frozen=True)
-class ReferenceSolution:
+class ReferenceSolution(_Motion):
     """Result of :func:`reference` (arrays read-only).
 
     Attributes
@@ -1078,16 +1083,6 @@ class ReferenceSolution:
     rtol: float
     steps: int
     rejected: int
-
-    @property
-    def kinetic_energy(self) -> np.ndarray:
-        """``½ ω·Iω`` at every sample."""
-        return kinetic_energy(self.inertia, self.omega_body)
-
-    @property
-    def angular_momentum_world(self) -> np.ndarray:
-        """``L_world = q ⋄ (I ω_body)`` at every sample."""
-        return _q.rotate(self.q, angular_momentum(self.inertia, self.omega_body))
 
 
 def _reference_rates(I, I_inv, torque):
