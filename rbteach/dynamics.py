@@ -700,7 +700,6 @@ class Trajectory(_Motion):
         return self
 
 
-
 _STEPS = {
     "euler": _step_euler,
     "semi-implicit-euler": _step_semi_implicit,
