@@ -694,8 +694,12 @@ def free_body_attitude(moments, omega0, t, q0=None):
     exact ``φ̇(ω(t))`` (panels doubled until the period's total changes by at most ``QUAD_RTOL``,
     about 1e-14 relative); the ω at the nodes come from :func:`free_body` (Jacobi elliptic functions).
     On the separatrix (``T = inf``) the integral runs from 0 to t directly; for a steady rotation
-    (ω constant) ``φ = φ̇ t``. Two equal moments: :func:`symmetric_top`'s closed form (no quadrature). Against RK4 and 4th-order splitting at tiny steps (tests): ≤ 1e-10
-    in ``q`` over several periods for bodies on both sides of the separatrix, the T-handle close to it.
+    (ω constant) ``φ = φ̇ t``. Two equal moments: :func:`symmetric_top`'s closed form (no quadrature).
+
+    Against RK4 and 4th-order splitting at tiny steps (tests): ≤ 1e-10 in ``q`` over several periods
+    for bodies on both sides of the separatrix and for the T-handle nudged 5 % off its middle axis;
+    closer to the separatrix (nudges of 1e-3, 1e-5) the references' own error dominates the difference
+    (their ω is off by 1.5e-8 and 1.4e-4 there), so the tests compare those only before the first flip.
 
     Raises
     ------
