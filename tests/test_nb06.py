@@ -34,7 +34,7 @@ def _reference_loop(update, state, dt, steps):
     for _ in range(steps):
         if update == "exp":
             omega_body = quaternion.rotate(quaternion.conjugate(q), omega)
-            q = quaternion.multiply(q, quaternion.from_rotation_vector(omega_body * dt))   # q ⊗ exp(½ ω_b Δt)
+            q = quaternion.multiply(q, quaternion.exp(0.5 * omega_body * dt))   # q ⊗ exp(½ ω_b Δt)
         else:
             q = q + quaternion.derivative_world(q, omega) * dt
             if update == "renormalise":
@@ -50,7 +50,7 @@ def _reference_loop(update, state, dt, steps):
 @pytest.mark.parametrize("state", body.STATES)
 def test_the_fast_loop_is_the_rbteach_functions_step_by_step(update, state):
     """integrate steps on Python floats (a frame of the live explorer takes ~1 ms); it is the loop of
-    quaternion.derivative_world / normalize / from_rotation_vector and body.omega_from_L_principal."""
+    quaternion.derivative_world / normalize / exp and body.omega_from_L_principal."""
     q_ref, w_ref = _reference_loop(update, state, 0.2, 40)
     r = nb06.integrate(nb06.MOMENTS, nb06.OMEGA0_WORLD, dt=0.2, steps=40, update=update, state=state)
     np.testing.assert_allclose(r["q"], q_ref, rtol=0, atol=1e-13)
@@ -82,7 +82,7 @@ def test_exponential_map_keeps_the_norm_and_is_exact_for_constant_omega():
     dt, n = 0.3, 40
     r = nb06.integrate(nb06.MOMENTS, nb06.OMEGA0_WORLD, dt=dt, steps=n, update="exp", state="omega")
     assert np.max(np.abs(quaternion.norm(r["q"]) - 1.0)) < 1e-14
-    exact = quaternion.from_rotation_vector(np.outer(np.arange(n + 1) * dt, nb06.OMEGA0_WORLD))
+    exact = quaternion.exp(0.5 * np.outer(np.arange(n + 1) * dt, nb06.OMEGA0_WORLD))
     assert np.max(quaternion.angle_between(r["q"], exact)) < 1e-12
     # Euler + renormalise turns by 2 arctan(θ/2) per step instead of θ: it is behind by n (θ − 2 arctan(θ/2)).
     e = nb06.integrate(nb06.MOMENTS, nb06.OMEGA0_WORLD, dt=dt, steps=n, update="renormalise", state="omega")
@@ -219,7 +219,7 @@ def test_thin_bat_world_frame_update_blows_up_later_with_smaller_steps_but_body_
 # ---- the exercises (the generic student play is tests/test_exercises_student.py) ------------------
 
 def test_exercise_data_are_generic_and_exactly_unit():
-    for q in (ex.EX2_Q_O, ex.EX2_Q_R, ex.EX3_Q):
+    for q in (ex.EX2_Q_O, ex.EX2_Q_R, ex.EX3_Q, ex.EX4_Q):
         assert sum(x * x for x in q) == pytest.approx(1.0, abs=1e-15)
         assert abs(q[0]) < 0.99 and sum(1 for x in q[1:] if x != 0) >= 2   # not the identity, not about one axis
         assert all(round(x, 4) == x for x in q)                             # typed as printed, exactly
@@ -267,6 +267,28 @@ def test_check_qdot_body_refuses_the_world_formula():
     fb = ex.check_qdot_body(np.round(2 * right, 4))
     assert not fb and "½" in fb
     assert "no answer yet" in ex.check_qdot_body(None)
+
+
+def test_check_exp_step_is_the_exact_turn_about_the_body_omega():
+    # independent of quaternion.exp: the exact solution of Ṙ = R [ω_body]× for a constant ω_body
+    # is R(q1) = R(q) expm([ω_body]× Δt), here by scipy's matrix exponential
+    from scipy.linalg import expm
+
+    q, w, dt = np.array(ex.EX4_Q), np.array(ex.EX4_OMEGA_BODY), ex.EX4_DT
+    K = np.array([[0.0, -w[2], w[1]], [w[2], 0.0, -w[0]], [-w[1], w[0], 0.0]])
+    R1 = quaternion.to_matrix(q) @ expm(K * dt)
+    q1 = quaternion.from_matrix(R1)
+    assert ex.check_exp_step(np.round(q1, 4))
+    assert ex.check_exp_step(np.round(-q1, 4).tolist())                    # either sign
+    # the turn is large enough that Euler + renormalise, short by about θ³/12, is refused with its hint
+    theta = np.linalg.norm(w) * dt
+    assert theta - 2 * np.arctan(theta / 2) > 0.05
+    euler = quaternion.normalize(q + quaternion.derivative_body(q, w) * dt)
+    fb = ex.check_exp_step(np.round(euler, 4))
+    assert not fb and "Euler + renormalise" in fb
+    fb = ex.check_exp_step(np.round(quaternion.from_matrix(expm(K * dt) @ quaternion.to_matrix(q)), 4))
+    assert not fb and "from the right" in fb                                # the world-side product
+    assert "no answer yet" in ex.check_exp_step(None)
 
 
 # ---- the live explorer: one run per frame, the picture is compute's numbers ---------------------------

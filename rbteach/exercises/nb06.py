@@ -7,8 +7,9 @@ coordinate axes, no identity attitudes) and the quaternions have exact 4-decimal
 student who types them as printed computes the same answer. Expected values come from
 :mod:`rbteach.quaternion` and :mod:`rbteach.body`; each hint is the value a typical mistake gives
 (the forgotten ½, |q|² for |q|, the lengths added instead of Pythagoras, the world formula fed with a
-body ω, q_o left out, swapped or conjugated, I_d multiplied instead of divided), and the data make
-every one of them clearly different from the right answer.
+body ω, q_o left out, swapped or conjugated, I_d multiplied instead of divided, the exponential-map
+step taken by Euler, on the wrong side or without its ½), and the data make every one of them clearly
+different from the right answer.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from .. import quaternion as _q
 from . import Exercise
 
 __all__ = ["EX1_OMEGA_WORLD", "EX1_DT", "EX2_MOMENTS", "EX2_Q_O", "EX2_Q_R", "EX2_L_WORLD",
-           "EX3_Q", "EX3_OMEGA_BODY",
-           "check_norm_after_step", "check_omega_principal", "check_qdot_body"]
+           "EX3_Q", "EX3_OMEGA_BODY", "EX4_Q", "EX4_OMEGA_BODY", "EX4_DT",
+           "check_norm_after_step", "check_omega_principal", "check_qdot_body", "check_exp_step"]
 
 #: Exercise 1: one explicit-Euler step from q = (1, 0, 0, 0) with this world ω (rad/s, |ω| = 2.8)
 #: and Δt (s), without renormalisation.
@@ -39,6 +40,13 @@ EX2_L_WORLD = (1.2, -0.5, 2.0)
 #: Exercise 3: an attitude q (body → world, unit, exact components) and a body angular velocity (rad/s).
 EX3_Q = (0.5, 0.1, -0.7, 0.5)
 EX3_OMEGA_BODY = (0.6, -1.2, 0.9)
+
+#: Exercise 4: one exponential-map step q ⊗ exp(½ ω_body Δt) from this attitude (body → world, unit,
+#: exact components) with this body angular velocity (rad/s) and Δt (s): a turn of 0.911 rad, large
+#: enough that Euler + renormalise (short by about θ³/12) is clearly different.
+EX4_Q = (0.1, 0.7, -0.5, 0.5)
+EX4_OMEGA_BODY = (1.4, -0.6, 1.0)
+EX4_DT = 0.5
 
 
 def _norm_after_step():
@@ -124,3 +132,36 @@ def _qdot_hints():
 check_qdot_body = Exercise(
     "q̇ from ω_body", _qdot_body, hints=_qdot_hints,
     doc="Exercise 3: q̇ = ½ q ⊗ (0, ω_body), the body-frame twin of the article's ½ (0, ω_world) ⊗ q.")
+
+
+def _exp_step():
+    return _q.multiply(EX4_Q, _q.exp(0.5 * np.asarray(EX4_OMEGA_BODY) * EX4_DT))
+
+
+def _exp_step_hints():
+    q, w, dt = np.asarray(EX4_Q), np.asarray(EX4_OMEGA_BODY), EX4_DT
+    step = _q.exp(0.5 * w * dt)
+    return {
+        "exp(ω Δt) turns by twice the angle: the step is exp(½ ω_body Δt) "
+        "(or from_rotation_vector(ω_body Δt)).":
+            _q.multiply(q, _q.exp(w * dt)),
+        "exp(¼ ω Δt) turns by half the angle: the step is exp(½ ω_body Δt), the rotation vector "
+        "ω_body Δt halved once.":
+            _q.multiply(q, _q.exp(0.25 * w * dt)),
+        "with a body ω the step multiplies from the right, q ⊗ exp(½ ω_body Δt), not exp(½ ω_body Δt) ⊗ q.":
+            _q.multiply(step, q),
+        "that is Euler + renormalise, normalise(q + ½ q ⊗ (0, ω) Δt): it turns by 2 arctan(θ/2), "
+        "short of θ = |ω|Δt.":
+            _q.normalize(q + _q.derivative_body(q, w) * dt),
+        "that is one explicit Euler step q + ½ q ⊗ (0, ω) Δt (not even unit): the exponential map "
+        "multiplies by exp(½ ω Δt).":
+            q + _q.derivative_body(q, w) * dt,
+        "use q itself, not its conjugate q*: q ⊗ exp(½ ω_body Δt).": _q.multiply(_q.conjugate(q), step),
+        "q is scalar first (w, x, y, z), as everywhere in rbteach; it was read as (x, y, z, w).":
+            _q.multiply(_q.from_xyzw(q), step),
+    }
+
+
+check_exp_step = Exercise(
+    "q₁ after one exponential-map step", _exp_step, hints=_exp_step_hints, kind="quaternion",
+    doc="Exercise 4: q₁ = q ⊗ exp(½ ω_body Δt) (keeps |q| = 1 without renormalising).")

@@ -9,8 +9,7 @@ start of the step, by one of three :data:`UPDATES`
   (:func:`rbteach.quaternion.derivative_world`), not renormalised: ``|q|`` grows;
 * ``"renormalise"`` — the same, then ``q ← q/|q|`` (the article's §4);
 * ``"exp"`` — the exponential map ``q ← q ⊗ exp(½ ω_body Δt)`` with ``ω_body = q⁻¹ ⋄ ω_world``
-  (:func:`rbteach.quaternion.from_rotation_vector`): an exact rotation by ``|ω| Δt``, ``|q| = 1``
-  to rounding;
+  (:func:`rbteach.quaternion.exp`): an exact rotation by ``|ω| Δt``, ``|q| = 1`` to rounding;
 
 with either
 
@@ -33,9 +32,10 @@ The picture is drawn twice from one :func:`compute` (remembered for the last few
 frame's summary and picture share one run): :func:`draw` with Matplotlib (the static figure) and
 :func:`scene` for the live explorer (:func:`rbteach.explorers.live.live`). A frame must take a few
 milliseconds, so :func:`integrate` steps on Python floats (the same formulas as
-:func:`rbteach.quaternion.derivative_world`, :func:`rbteach.quaternion.normalize` and
-:func:`rbteach.body.omega_from_L_principal`, without their per-call checks; the tests compare the
-two step by step) and forms the energies and momenta of all samples at once with :mod:`rbteach.body`.
+:func:`rbteach.quaternion.derivative_world`, :func:`rbteach.quaternion.normalize`,
+:func:`rbteach.quaternion.exp` and :func:`rbteach.body.omega_from_L_principal`, without their
+per-call checks; the tests compare the two step by step) and forms the energies and momenta of
+all samples at once with :mod:`rbteach.body`.
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ def _steps(I_d, w0, dt, steps, update, state):
     * ``"euler"``/``"renormalise"``: ``q ← q + h (0, ω) ⊗ q``, i.e. ``q ← q + ½ (0, ω_world) ⊗ q Δt``
       (:func:`rbteach.quaternion.derivative_world`), then ``q ← q/|q|`` for ``"renormalise"``;
     * ``"exp"``: ``q ← exp(½ ω_world Δt) ⊗ q`` — the same rotation as ``q ⊗ exp(½ ω_body Δt)`` with
-      ``ω_body = q⁻¹ ⋄ ω_world`` (:func:`rbteach.quaternion.from_rotation_vector`);
+      ``ω_body = q⁻¹ ⋄ ω_world`` (:func:`rbteach.quaternion.exp`);
 
     then, with L as the state, ``ω = M (I_d⁻¹ ⊙ (Mᵀ L))`` with ``M = to_matrix(q/|q|)``
     (:func:`rbteach.body.omega_from_L_principal` with ``q_o`` = identity).
