@@ -38,15 +38,19 @@ normal bounce is ``J_stick = K⁻¹ (−(1 + e)(v_rel⁻·n) n − v_t⁻)`` (``
 impulse is clipped to the cone, ``J = j (n + μ ŝ)`` with ``ŝ`` the direction of ``J_stick``'s
 tangential part, and ``j`` again from the restitution law
 ``j = −(1 + e) v_rel⁻·n / (n·K (n + μ ŝ))``. The two branches agree on the cone's surface. When
-``K`` does not couple normal and tangential directions (a ball: ``r ∥ n``) ``ŝ`` is minus the
-direction of slip. This one-step model (Newton's restitution plus a Coulomb impulse) is the common
-one of rigid-body engines. Coulomb's law proper acts at each instant of the impact against the
-current slip; following it through the impact (Routh's method) gives the same impulse for an
-uncoupled contact (a ball) and for a contact that starts without slip, but not where the slip
-reverses part-way. With friction and a contact that couples normal and tangential directions,
-Newton's law can *gain* energy for ``e`` near 1 (Kane's paradox), sticking or sliding; Poisson's
-restitution (of the normal impulse) avoids it for planar contacts and Stronge's energetic
-restitution always. This module implements Newton's law only. A sticking contact with ``e = 0``
+``K`` does not couple normal and tangential directions and is the same in every tangential
+direction (a ball: ``r ∥ n``, equal moments) ``ŝ`` is minus the direction of slip. This one-step
+model (Newton's restitution plus a Coulomb impulse) is of the kind rigid-body engines use (they
+differ in how they pick ``ŝ`` and ``j``). Coulomb's law proper acts at each instant of the impact
+against the current slip; following it through the impact (Routh's method in the plane) gives
+the same impulse for a ball, for a contact whose slip stops and stays stopped (the impulse is
+then ``J_stick``), and for a planar contact that starts without slip, but not where the slip
+reverses part-way, nor in general in 3-D, where the slip can change direction during the impact.
+With friction and a contact that couples normal and tangential directions,
+Newton's law can *gain* energy (Kane's paradox), sticking or sliding: for the rod of notebook 10
+only for ``e`` near 1, for some contacts turned in 3-D at ``e`` = 0.4. Poisson's restitution (of
+the normal impulse) avoids it for planar contacts (Wang and Mason, J. Appl. Mech. 59, 1992) and
+Stronge's energetic restitution always (Stronge, *Impact Mechanics*, 2000). This module implements Newton's law only. A sticking contact with ``e = 0``
 always loses ``½ v_rel⁻·K⁻¹ v_rel⁻``.
 
 Every function is pure numpy and broadcasts over leading axes; bad input raises ``ValueError``
