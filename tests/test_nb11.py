@@ -20,7 +20,8 @@ def test_compute_is_the_rbteach_simulation_with_gravity():
     I1, I3 = nb11.MOMENTS[0], nb11.MOMENTS[2]
     period = top.nutation_period(I1, I3, nb11.MGL, th0, pd, w3)
     w0, q0 = top.initial_state(th0, pd, w3)
-    n = nb11.PERIODS * nb11.STEPS_PER_PERIOD
+    n = nb11.PERIODS * nb11.steps_per_period(period, w0)
+    assert n == nb11.PERIODS * nb11.STEPS_PER_PERIOD                # the default needs no more
     tr = dynamics.simulate(nb11.MOMENTS, w0, q0, dt=nb11.PERIODS * period / n, steps=n,
                            force_world=[0, 0, -nb11.MASS * nb11.G], point_body=[0, 0, nb11.ARM])
     np.testing.assert_array_equal(r["q"], tr.q)
@@ -97,3 +98,17 @@ def test_controls_and_bad_values():
     for bad, match in (({"spin": 0.0}, "spin"), ({"tilt_deg": 180.0}, "tilt_deg"), ({"precession": np.nan}, "precession")):
         with pytest.raises(ValueError, match=match):
             nb11.compute(**{**nb11.DEFAULTS, **bad})
+
+
+@pytest.mark.parametrize("spin, tilt_deg, precession", [(45.0, 10.0, 8.0), (40.0, 10.0, 6.5), (60.0, 40.0, 0.0),
+                                                        (200.0, 120.0, -8.0)])
+def test_steps_follow_the_spin_so_the_run_reaches_the_roots(spin, tilt_deg, precession):
+    """A slow top near the vertical nutates slowly: 96 steps a period would turn it 0.8 rad a step and miss the
+    roots by 3 degrees; steps_per_period keeps |ω| dt ≤ MAX_TURN_PER_STEP and the run within 0.02 degrees."""
+    r = nb11.compute(spin=spin, tilt_deg=tilt_deg, precession=precession)
+    w0, _ = top.initial_state(math.radians(tilt_deg), precession, spin)
+    dt = r["t"][1] - r["t"][0]
+    assert np.linalg.norm(w0) * dt <= nb11.MAX_TURN_PER_STEP * (1 + 1e-12)
+    assert len(r["t"]) - 1 >= nb11.PERIODS * nb11.STEPS_PER_PERIOD
+    for a, b in zip(r["bounds"], r["sim_bounds"]):
+        assert abs(math.degrees(a - b)) < 0.02

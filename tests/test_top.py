@@ -162,3 +162,26 @@ def test_where_phi_dot_vanishes_decides_waves_cusps_loops(phi_dot0):
     ax = top.symmetry_axis(tr.q)
     rate = np.diff(np.unwrap(np.arctan2(ax[:, 1], ax[:, 0])))
     assert (rate.min() < 0 < rate.max()) == loops
+
+
+@pytest.mark.parametrize("factor", [0.98, 1.02])
+def test_sleeping_top_needs_L3_squared_above_4_I1_mgl(factor):
+    """Upright, f(u) = (1 − u)² (β (1 + u) − a²): a top nudged off the vertical falls to arccos(a²/β − 1) below
+    the spin 2 √(I1 mgl)/I3 and only nods near the vertical above it (the simulation agrees)."""
+    spin = factor * 2.0 * math.sqrt(I1 * MGL) / I3
+    th0, l = 1e-3, 0.06
+    a, beta = I3 * spin / I1, 2.0 * MGL / I1
+    lo, hi = top.nutation_bounds(I1, I3, MGL, th0, 0.0, spin)
+    assert lo == pytest.approx(th0, abs=1e-10)          # arccos(cos θ0) near 0 keeps ~1e-11
+    if factor < 1:
+        assert hi == pytest.approx(math.acos(a * a / beta - 1.0), abs=1e-4)
+        assert hi > 0.3
+    else:
+        assert hi < 10 * th0
+    period = top.nutation_period(I1, I3, MGL, th0, 0.0, spin)
+    w0, q0 = top.initial_state(th0, 0.0, spin)
+    dt = 1e-3                                   # ω3 dt ≈ 0.02 rad; the period is long near the unstable vertical
+    tr = dynamics.simulate([I1, I1, I3], w0, q0, dt=dt, steps=math.ceil(0.6 * period / dt),
+                           force_world=[0, 0, -MGL / l], point_body=[0, 0, l])
+    theta = np.arccos(np.clip(top.symmetry_axis(tr.q)[:, 2], -1.0, 1.0))
+    assert theta.max() == pytest.approx(hi, rel=1e-3)

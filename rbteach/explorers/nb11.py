@@ -7,7 +7,9 @@ on its axis (:func:`rbteach.inertia.parallel_axis`). It starts at the tilt θ₀
 the precession rate φ̇₀, and is simulated with :func:`rbteach.dynamics.simulate` (RK4; gravity as
 ``force_world = (0, 0, −m g)`` at ``point_body = (0, 0, l)``) over :data:`PERIODS` nutation periods of
 :func:`rbteach.top.nutation_period`, :data:`STEPS_PER_PERIOD` steps each (576 steps: a frame in a few
-milliseconds). The nutation bounds come from :func:`rbteach.top.nutation_bounds` (the roots of the cubic).
+milliseconds), or more where the body turns more than :data:`MAX_TURN_PER_STEP` rad in a step (a slow top near the
+vertical nutates slowly: at 45 rad/s and 10° up to 1.7 s a period; 96 steps would be 0.8 rad each and miss the roots by
+3°), at most :data:`MAX_STEPS_PER_PERIOD`. The nutation bounds come from :func:`rbteach.top.nutation_bounds` (the roots of the cubic).
 One :func:`compute` (remembered with :func:`rbteach.explorers.cached`) feeds the summary, :func:`draw` (the
 static Matplotlib figure) and :func:`scene` (the live picture of :func:`rbteach.explorers.live.live`).
 """
@@ -25,6 +27,7 @@ from .. import top as _top
 from . import cached, fmt_small
 
 __all__ = ["MASS", "RADIUS", "THICKNESS", "ARM", "G", "MOMENTS", "MGL", "PERIODS", "STEPS_PER_PERIOD",
+           "MAX_TURN_PER_STEP", "MAX_STEPS_PER_PERIOD", "steps_per_period",
            "DEFAULTS", "compute", "summary", "draw", "scene", "controls", "widget"]
 
 #: The top: a disc (kg, m) whose centre of mass is ARM (m) above the pivot on its axis; g (m/s²).
@@ -37,6 +40,16 @@ MGL = MASS * G * ARM
 #: The run: this many nutation periods, this many RK4 steps each.
 PERIODS = 6
 STEPS_PER_PERIOD = 96
+#: ... or more, so that |ω| dt ≤ MAX_TURN_PER_STEP (rad), up to MAX_STEPS_PER_PERIOD.
+MAX_TURN_PER_STEP = 0.25
+MAX_STEPS_PER_PERIOD = 1200
+
+
+def steps_per_period(period, omega0) -> int:
+    """RK4 steps per nutation period: :data:`STEPS_PER_PERIOD`, or enough that ``|omega0| dt`` stays below
+    :data:`MAX_TURN_PER_STEP`, at most :data:`MAX_STEPS_PER_PERIOD`."""
+    need = math.ceil(float(period) * float(np.linalg.norm(omega0)) / MAX_TURN_PER_STEP)
+    return int(min(max(STEPS_PER_PERIOD, need), MAX_STEPS_PER_PERIOD))
 
 #: Spin ω₃ (rad/s), tilt θ₀ (degrees) and initial precession rate φ̇₀ (rad/s): cusps.
 DEFAULTS = {"spin": 60.0, "tilt_deg": 40.0, "precession": 0.0}
@@ -78,7 +91,7 @@ def _run(*, spin, tilt_deg, precession) -> dict:
     period = _top.nutation_period(I1, I3, MGL, th0, precession, spin)
     u1, u2, _ = _top.cubic_roots(I1, I3, MGL, th0, precession, spin)
     w0, q0 = _top.initial_state(th0, precession, spin)
-    steps = PERIODS * STEPS_PER_PERIOD
+    steps = PERIODS * steps_per_period(period, w0)
     traj = _dyn.simulate(MOMENTS, w0, q0, dt=PERIODS * period / steps, steps=steps, method="rk4",
                          force_world=[0.0, 0.0, -MASS * G], point_body=[0.0, 0.0, ARM])
     axis = _top.symmetry_axis(traj.q)
