@@ -46,12 +46,12 @@ against the current slip; following it through the impact (Routh's method in the
 the same impulse for a ball, for a contact whose slip stops and stays stopped (the impulse is
 then ``J_stick``), and for a planar contact that starts without slip, but not where the slip
 reverses part-way, nor in general in 3-D, where the slip can change direction during the impact.
-With friction and a contact that couples normal and tangential directions,
-Newton's law can *gain* energy (Kane's paradox), sticking or sliding: for the rod of notebook 10
-only for ``e`` near 1, for some contacts turned in 3-D at ``e`` = 0.4. Poisson's restitution (of
+With friction and a contact that couples normal and tangential directions, Newton's law can *gain*
+energy (Kane's paradox), sticking or sliding: for the rod of notebook 10 only for ``e`` near 1, for
+some contacts turned in 3-D at ``e`` = 0.4 (sticking) or 0.6 (sliding). Poisson's restitution (of
 the normal impulse) avoids it for planar contacts (Wang and Mason, J. Appl. Mech. 59, 1992) and
-Stronge's energetic restitution always (Stronge, *Impact Mechanics*, 2000). This module implements Newton's law only. A sticking contact with ``e = 0``
-always loses ``½ v_rel⁻·K⁻¹ v_rel⁻``.
+Stronge's energetic restitution always (Stronge, *Impact Mechanics*, 2000). This module implements
+Newton's law only. A sticking contact with ``e = 0`` always loses ``½ v_rel⁻·K⁻¹ v_rel⁻``.
 
 Every function is pure numpy and broadcasts over leading axes; bad input raises ``ValueError``
 naming the argument. A contact that is not approaching (``v_rel⁻·n ≥ 0``: separating or resting)

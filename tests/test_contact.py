@@ -299,3 +299,50 @@ def test_newton_law_with_friction_can_gain_energy_well_below_e_1_sticking_or_sli
     for vb in v[:200]:
         out = C.contact_impulse(vb, [0, 0, 1], Kb, e, mu)
         assert np.all(C.energy_change(vb, Kb, out.J) <= 1e-12)
+
+
+def _coulomb_through_the_impact(v, K, e, mu, steps=20000):
+    """Coulomb's law followed through the impact of a body on the floor z = 0 (Routh's method in the
+    plane, Darboux-Keller in 3-D): small steps of normal impulse, friction μ against the current slip
+    (or the sticking ratio once the slip has stopped, if it lies in the cone), ended by Newton's law
+    v_n⁺ = −e v_n⁻. A reference for the one-step model's claims (module docstring)."""
+    v = np.array(v, dtype=float)
+    vn0, J = v[2], np.zeros(3)
+    dj = -(1 + e) * vn0 / K[2, 2] / steps
+    Ktt, Ktn = K[:2, :2], K[:2, 2]
+    held = -np.linalg.solve(Ktt, Ktn)                     # dJ_t/dJ_n that keeps the slip at zero
+    while v[2] < -e * vn0:
+        slip = v[:2]
+        if np.linalg.norm(slip) > 1e-9 or np.linalg.norm(held) > mu:
+            if np.linalg.norm(slip) > 1e-9:
+                u = slip / np.linalg.norm(slip)
+            else:                                         # slip starts from rest: along the ray it grows on
+                a = np.linspace(0.0, 2 * np.pi, 7201)[:, None]
+                U = np.hstack([np.cos(a), np.sin(a)])
+                grow = Ktn - mu * U @ Ktt.T
+                u = U[np.argmax(np.sum(grow * U, axis=1) / np.linalg.norm(grow, axis=1))]
+            d = np.r_[-mu * u, 1.0]
+        else:
+            d, v[:2] = np.r_[held, 1.0], 0.0
+        J += d * dj
+        v += K @ (d * dj)
+    return J
+
+
+def test_the_one_step_friction_impulse_is_coulombs_law_through_the_impact_where_the_docstring_says():
+    n = [0.0, 0.0, 1.0]
+    # planar rod (notebook 10's pitfall 3): the slip stops part-way and stays stopped → J_stick
+    for theta, spin, e, mu in ((50.0, -5.0, 1.0, 1.0), (30.0, 0.0, 0.5, 0.1), (40.0, 0.0, 0.6, 1.0)):
+        rod = _rod(theta, 3.0, spin)
+        r = -rod.position
+        K = C.collision_matrix(rod.mass, C.inverse_inertia_world(rod.inertia_body, rod.orientation), r)
+        v = C.relative_velocity(rod.velocity, rod.angular_velocity, r)
+        np.testing.assert_allclose(_coulomb_through_the_impact(v, K, e, mu), C.contact_impulse(v, n, K, e, mu).J,
+                                   atol=2e-3 * np.linalg.norm(C.contact_impulse(v, n, K, e, mu).J))
+    # a body turned in 3-D, starting without slip but sliding: the slip turns and the impulses differ
+    K = C.collision_matrix(1.0, C.inverse_inertia_world(inertia.box(1.0, 0.9, 0.5, 0.3),
+                                                        Q.from_axis_angle([1.0, 2.0, -0.5], 1.1)), [0.4, -0.3, -0.2])
+    v = np.array([0.0, 0.0, -2.0])
+    one = C.contact_impulse(v, n, K, 0.5, 0.3)
+    assert not one.sticking
+    assert np.linalg.norm(_coulomb_through_the_impact(v, K, 0.5, 0.3) - one.J) > 5e-3 * np.linalg.norm(one.J)

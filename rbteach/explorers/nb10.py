@@ -106,7 +106,8 @@ def compute(e=DEFAULTS["e"], mu=DEFAULTS["mu"], tilt_deg=DEFAULTS["tilt_deg"], s
         ``omega_after`` (3,); ``end_before``, ``end_after`` (3,) the lower end's velocity;
         ``T_before``, ``T_after`` kinetic energies (J); ``next_contact`` (float or None: the time an
         end touches the floor again, to the 5-ms sample; None if not within ``TIME_AFTER``);
-        ``stays`` (bool: the end does not leave the floor, e = 0 with sticking or a vertical rod);
+        ``stays`` (bool: the end does not leave the floor, which is when e = 0: Newton's law
+        leaves it no upward speed, whether it sticks or slides);
         ``e_grid`` (N_E,) and ``T_total``, ``T_trans``, ``T_rot`` (N_E,) the energy after the impact
         as a fraction of the energy before, for each restitution at this μ, angle and spin.
         Arrays are read-only (shared by a frame's summary and scene).
