@@ -15,7 +15,7 @@ constant, and so is the energy ``E = ½ I1 (θ̇² + φ̇² sin²θ) + ½ I3 ω3
     ``α = (2E − I3 ω3²)/I1``, ``β = 2 mgl/I1``,
 
 a cubic whose two roots in [−1, 1] bound the nutation (Goldstein, *Classical Mechanics*, §5.7; Landau &
-Lifshitz, *Mechanics*, §35, problem 1). Started upright, ``L_z = L3`` and ``α = β``: ``f(u) = (1 − u)² (β (1 + u) − a²)``,
+Lifshitz, *Mechanics*, §35, its problems). Started upright, ``L_z = L3`` and ``α = β``: ``f(u) = (1 − u)² (β (1 + u) − a²)``,
 and the top *sleeps* (stays upright when nudged) if ``L3² > 4 I1 mgl``, i.e. the third root ``a²/β − 1`` is above 1.
 Every function takes the top (``I1``, ``I3``, ``mgl``) and the start (``theta0``, ``phi_dot0``,
 ``omega3``, ``theta_dot0``), all in SI units and radians, and checks them (``ValueError`` naming the
