@@ -255,12 +255,17 @@ def euler_rates_to_omega_body(angles, rates, seq) -> np.ndarray:
     ndarray, shape (..., 3)
         ω_body in rad/s.
     """
+    return _omega_from_rates(angles, rates, seq, frame="body")
+
+
+def _omega_from_rates(angles, rates, seq, *, frame):
+    """``J_frame(angles) · rates`` for ``frame`` "body" or "world" (validated, finite)."""
     _sequence(seq)
     angles, rates = _rates(angles, rates)
-    _, J_body, _, _ = _rate_columns(angles, seq)
+    J_world, J_body, _, _ = _rate_columns(angles, seq)
     with np.errstate(all="ignore"):
-        omega = np.einsum("...ij,...j->...i", J_body, rates)
-    return _v.finite_result(omega, ("rates",), "ω_body")
+        omega = np.einsum("...ij,...j->...i", J_body if frame == "body" else J_world, rates)
+    return _v.finite_result(omega, ("rates",), f"ω_{frame}")
 
 
 def euler_rates_to_omega_world(angles, rates, seq) -> np.ndarray:
@@ -278,12 +283,7 @@ def euler_rates_to_omega_world(angles, rates, seq) -> np.ndarray:
     It satisfies ``[ω_world]× = Ṙ Rᵀ``. Parameters and units as in
     :func:`euler_rates_to_omega_body`; returns shape (..., 3).
     """
-    _sequence(seq)
-    angles, rates = _rates(angles, rates)
-    J_world, _, _, _ = _rate_columns(angles, seq)
-    with np.errstate(all="ignore"):
-        omega = np.einsum("...ij,...j->...i", J_world, rates)
-    return _v.finite_result(omega, ("rates",), "ω_world")
+    return _omega_from_rates(angles, rates, seq, frame="world")
 
 
 def omega_body_to_euler_rates(angles, omega_body, seq) -> np.ndarray:
