@@ -250,10 +250,10 @@ def to_axis_angle(q):
     For the identity (angle 0) the axis is undefined and ``(0, 0, 1)`` is returned.
     """
     q = canonical(q)
-    s = np.linalg.norm(q[..., 1:], axis=-1)
+    s = _vec_norm(q[..., 1:])                 # scaled where the squares would underflow (tiny angles)
     angle = 2.0 * np.arctan2(s, q[..., 0])
-    safe = np.where(s > 0, s, 1.0)
-    axis = np.where((s > 0)[..., None], q[..., 1:] / safe[..., None], np.array([0.0, 0.0, 1.0]))
+    vec = np.where((s > 0)[..., None], q[..., 1:], 1.0)
+    axis = np.where((s > 0)[..., None], _unit(vec), np.array([0.0, 0.0, 1.0]))
     return axis, angle
 
 

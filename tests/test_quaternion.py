@@ -219,6 +219,15 @@ def test_axis_angle_any_angle_same_rotation(axis, angle):
                                atol=1e-12)
 
 
+@pytest.mark.parametrize("angle", [4.157273318626116e-161, 1e-200, 1e-300, 1e-310])
+def test_axis_angle_of_a_tiny_turn_has_a_unit_axis(angle):
+    """Squares of such components underflow: the axis must still be a unit vector (found by hypothesis)."""
+    axis, got = Q.to_axis_angle(Q.from_axis_angle([1.0, 1.0, 1.0], angle))
+    assert abs(np.linalg.norm(axis) - 1.0) < 1e-15
+    np.testing.assert_allclose(axis, np.full(3, 1 / np.sqrt(3)), rtol=1e-15)
+    assert got == pytest.approx(angle, rel=1e-12)
+
+
 def test_to_axis_angle_of_identity():
     axis, angle = Q.to_axis_angle(Q.identity())
     assert angle == 0.0
