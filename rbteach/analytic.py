@@ -114,6 +114,16 @@ def _equal(a: float, b: float) -> bool:
 
 
 # --------------------------------------------------------------------------- symmetric top
+def _symmetric_moments(moments):
+    """Validated principal moments with ``I1 = I2`` (within :data:`SYMMETRY_RTOL`): a symmetric top."""
+    I = _moments(moments)
+    if not _equal(I[0], I[1]):
+        raise ValueError(
+            f"moments must have I1 = I2 (a symmetric top about the third axis) within {SYMMETRY_RTOL:g} "
+            f"relative; got {I.tolist()}. For an asymmetric body use rbteach.analytic.free_body")
+    return I
+
+
 def _start_attitude(q0):
     """``q0`` validated and normalised (the identity when ``None``)."""
     if q0 is None:
@@ -181,11 +191,7 @@ def symmetric_top(moments, omega0, t, q0=None):
         ``omega0``, ``t`` or ``q0`` (not real numbers, shape, NaN/inf, empty ``t``, zero quaternion),
         ``t`` so long that the spin or precession angle exceeds ``MAX_PHASE``.
     """
-    I = _moments(moments)
-    if not _equal(I[0], I[1]):
-        raise ValueError(
-            f"moments must have I1 = I2 (a symmetric top about the third axis) within {SYMMETRY_RTOL:g} "
-            f"relative; got {I.tolist()}. For an asymmetric body use rbteach.analytic.free_body")
+    I = _symmetric_moments(moments)
     w0 = _vector3(omega0, "omega0")
     t = _times(t)
     q0 = _start_attitude(q0)
@@ -267,11 +273,7 @@ def symmetric_top_cones(moments, omega0) -> SymmetricTopCones:
         Bad ``moments`` (as :func:`symmetric_top`), ``omega0`` not three finite reals or zero (a body
         at rest has no cones), or so large that a rate overflows a float.
     """
-    I = _moments(moments)
-    if not _equal(I[0], I[1]):
-        raise ValueError(
-            f"moments must have I1 = I2 (a symmetric top about the third axis) within {SYMMETRY_RTOL:g} "
-            f"relative; got {I.tolist()}")
+    I = _symmetric_moments(moments)
     w0 = _vector3(omega0, "omega0")
     scale = float(np.max(np.abs(w0)))
     if scale == 0.0:
