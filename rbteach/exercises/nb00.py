@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import quaternion as _q
-from . import Exercise
+from . import Exercise, Hint
 
 __all__ = ["Q_XYZW", "Q_X", "Q_Z", "Q_R_XYZW", "V_BODY",
            "check_xyzw_conversion", "check_composition", "check_body_to_world"]
@@ -55,12 +55,13 @@ def _ex2_hints():
     right = _q.multiply(Q_Z, Q_X)
     swapped = _q.multiply(Q_X, Q_Z)
     return {
-        "that is Q_X ⊗ Q_Z: the rotation applied FIRST stands on the RIGHT (like matrices, "
-        "R = R_z R_x), so the answer is Q_Z ⊗ Q_X.": swapped,
-        "that is the conjugate of the answer (the inverse rotation, undoing both turns); "
-        "compose with Q_Z ⊗ Q_X, no conjugates.": _q.conjugate(right),
-        "that is the conjugate of Q_X ⊗ Q_Z: the order is right, but drop the conjugates; "
-        "the answer is Q_Z ⊗ Q_X.": _q.conjugate(swapped),
+        Hint("composition-order", "that is Q_X ⊗ Q_Z, the factors in the order the turns are made; "
+             "in a product of active rotations the one applied FIRST stands on the RIGHT, as with "
+             "matrices (v → R₂ (R₁ v))."): swapped,
+        Hint("passive-for-active", "that is the inverse rotation, undoing both turns (the passive, frame "
+             "quaternion); compose the active rotations themselves, with no conjugates."): _q.conjugate(right),
+        Hint("conjugated-factors", "the factors stand in the right order, but each is conjugated (turned "
+             "backwards); drop the conjugates."): _q.conjugate(swapped),
         "you added the quaternions; rotations compose by the Hamilton product quaternion.multiply.":
             Q_X + Q_Z,
         "that is the right rotation written scalar last (x, y, z, w), as SciPy's as_quat() gives "

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import inertia
-from . import Exercise
+from . import Exercise, Hint
 
 __all__ = ["BOX", "ROD", "POINTS", "AXIS", "DUMBBELL", "check_box_corner", "check_rod_end",
            "check_product_sign", "check_axis_moment", "check_dumbbell"]
@@ -76,6 +76,9 @@ def _box_hints():
         "are not zero.": np.diag(np.diag(right)),
         "you shifted by the whole edges (a, b, c), the far corner; the centre of mass is at "
         "d = (a/2, b/2, c/2) from the corner.": inertia.parallel_axis(I_com, m, edges),
+        Hint("mass-forgotten", "that is the tensor of a box of 1 kg: every entry is proportional to the "
+             "mass (m/12 (b² + c²), m d², …); multiply by m."):
+            inertia.parallel_axis(inertia.box(1.0, *edges), 1.0, -d),
     }
 
 
@@ -99,6 +102,11 @@ def _rod_hints():
         "(the shift).": m * L**2,
         "0 is the moment about the rod's own axis; the question asks about an axis perpendicular "
         "to the rod.": 0.0,
+        Hint("mass-forgotten", "that is the moment of a rod of 1 kg: I is proportional to the mass; "
+             "multiply by m."): inertia.parallel_axis(inertia.rod(1.0, L), 1.0, [0.0, 0.0, L / 2])[0, 0],
+        Hint("parallel-axis-sign", "you subtracted the shift m (L/2)² (a moment of inertia is never "
+             "negative); moving the axis away from the centre of mass adds it."):
+            (inertia.rod(m, L) - _shift(m, [0.0, 0.0, L / 2]))[0, 0],
     }
 
 
@@ -183,6 +191,9 @@ def _dumbbell_hints():
         "whole, x_c = Σ m_i x_i / Σ m_i.": inertia.parallel_axis(I, M, coms[0] - c)[1, 1],
         "the rod counts too: its mass moves the centre of mass, and it adds m L²/12 + m d².":
             inertia.combine(masses[:2], coms[:2], tensors[:2])[2][1, 1],
+        Hint("parallel-axis-sign", "you subtracted the parallel-axis terms m_i d_i²; moving each part's "
+             "moment away from its own centre of mass adds them."):
+            sum(I_i - _shift(m_i, x_i - c) for m_i, x_i, I_i in zip(masses, coms, tensors))[1, 1],
     }
 
 

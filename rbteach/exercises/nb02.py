@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import Exercise, Feedback, _to_numbers
+from . import Exercise, Feedback, Hint, _to_numbers
 from .. import inertia, quaternion, rotation
 
 __all__ = ["EX1_INERTIA", "EX2_CYLINDER", "EX2_ATTITUDE_DEG", "EX3_MOMENTS", "EX3_V", "EX3_INERTIA",
@@ -33,14 +33,33 @@ class AnyOrderExercise(Exercise):
     """An :class:`Exercise` whose answer is a set of numbers: they are sorted before judging.
 
     ``expected`` and every hint value are ascending, so a student may list the principal moments
-    in any order.
+    in any order, or give them as a set, or as the dict {moment: multiplicity} of SymPy's
+    ``Matrix.eigenvals()``.
     """
 
     def __call__(self, answer) -> Feedback:
+        answer = _as_multiset(answer)
         a, problem = _to_numbers(answer, self.expected.shape, self.kind) if answer is not None else (None, "")
         if a is not None and not problem:
             answer = np.sort(a)
         return super().__call__(answer)
+
+
+def _as_multiset(answer):
+    """A set → a list; a dict {value: multiplicity} (SymPy's ``eigenvals()``) → each value repeated."""
+    try:
+        if isinstance(answer, (set, frozenset)):
+            return list(answer)
+        if isinstance(answer, dict):
+            out = []
+            for value, count in answer.items():
+                if isinstance(count, bool) or int(count) != count or not 0 < int(count) <= 3:
+                    return answer                    # not multiplicities: the rule's message
+                out += [value] * int(count)
+            return out
+    except Exception:                                # noqa: BLE001 - never raise on an answer
+        return answer
+    return answer
 
 
 def _ex1_hints() -> dict:
@@ -92,9 +111,11 @@ class _AxisExercise(Exercise):
         a, problem = _to_numbers(answer, self.expected.shape, self.kind)
         if a is None or problem:
             return fb
-        n = float(np.linalg.norm(a))
-        if n > 0 and abs(float(a @ self.expected)) / n < 0.02:
-            return Feedback(f"{self.name}: not yet. Hint: {_TRANSVERSE}", False)
+        with np.errstate(all="ignore"):              # huge finite numbers: no overflow warning
+            n = float(np.linalg.norm(a))
+            transverse = 0 < n < np.inf and abs(float(a @ self.expected)) / n < 0.02
+        if transverse:
+            return Feedback(f"{self.name}: not yet. Hint: {_TRANSVERSE}", False, "hint", "transverse-axis")
         return fb
 
 
@@ -107,6 +128,9 @@ def _ex2_hints() -> dict:
         "z axis in the world is the third column of R.": ex2_attitude()[2, :],
         "the angles went in as degrees where radians are expected: convert with np.radians first.":
             R_deg[:, 2],
+        Hint("euler-sequence", "that is R = Rx(roll) Ry(pitch) Rz(yaw), the turns multiplied in the other "
+             "order; yaw-pitch-roll is R = Rz(yaw) Ry(pitch) Rx(roll) (intrinsic 'ZYX')."):
+            rotation.euler_to_matrix(np.radians(EX2_ATTITUDE_DEG[::-1]), "XYZ")[:, 2],
     }
 
 
@@ -140,28 +164,37 @@ def check_proper_rotation(answer) -> Feedback:
     """
     name = "O"
     if answer is None or answer is Ellipsis:
-        return Feedback(f"{name}: no answer yet. Replace None with your result and run the cell again.", False)
+        return Feedback(f"{name}: no answer yet. Replace None with your result and run the cell again.", False,
+                        "empty")
     O, problem = _to_numbers(answer, (3, 3), "value")
     if problem:
-        return Feedback(f"{name}: {problem}", False)
+        return Feedback(f"{name}: {problem}", False, "unreadable")
+    with np.errstate(all="ignore"):                  # huge finite numbers: no overflow warning
+        return _judge_rotation(name, O)
+
+
+def _judge_rotation(name, O) -> Feedback:
     if np.allclose(O, EX3_V, atol=_ORTHO_TOL):
         return Feedback(f"{name}: not yet. Hint: that is V itself, with det V = −1 (a reflection); "
-                        "reverse the sign of one column.", False)
+                        "reverse the sign of one column.", False, "hint", "reflection-kept")
     if np.abs(O.T @ O - np.eye(3)).max() > _ORTHO_TOL:
         return Feedback(f"{name}: not yet. Hint: the columns must be unit vectors at right angles "
-                        "(Oᵀ O = 1); reverse signs, do not change the numbers.", False)
+                        "(Oᵀ O = 1); reverse signs, do not change the numbers.", False, "hint",
+                        "not-orthonormal")
     if np.linalg.det(O) < 0:
         return Feedback(f"{name}: not yet. Hint: det O = −1, still a reflection; reverse the sign of "
-                        "exactly one column of V (or of all three).", False)
+                        "exactly one column of V (or of all three).", False, "hint", "reflection-kept")
     D = O.T @ EX3_INERTIA @ O
     scale = float(EX3_MOMENTS.max())
     if np.abs(D - np.diag(np.diag(D))).max() > _DIAG_TOL * scale:
         return Feedback(f"{name}: not yet. Hint: the columns must be eigenvectors of I "
-                        "(Oᵀ I O must be diagonal); use the columns of V.", False)
+                        "(Oᵀ I O must be diagonal); use the columns of V.", False, "hint",
+                        "not-eigenvectors")
     if np.abs(np.diag(D) - EX3_MOMENTS).max() > _DIAG_TOL * scale:
         order = ", ".join(f"{d:.4g}" for d in np.diag(D))
         return Feedback(f"{name}: not yet. Hint: it diagonalises I, but the columns are in another "
-                        f"order (Oᵀ I O has the diagonal {order}); keep the order 2, 3, 4.", False)
+                        f"order (Oᵀ I O has the diagonal {order}); keep the order 2, 3, 4.", False, "hint",
+                        "column-order")
     return Feedback(f"{name}: correct ✓ (det O = +1 and Oᵀ I O = diag(2, 3, 4))", True)
 
 

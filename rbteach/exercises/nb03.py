@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import Exercise
+from . import Exercise, Hint
 from .. import inertia, quaternion, rotation
 
 __all__ = ["EX_INERTIA", "EX_ATTITUDE_DEG", "EX1_OMEGA_BODY", "EX2_L_WORLD", "EX3_ANGLES_DEG", "EX3_RATES",
@@ -53,6 +53,15 @@ def _degrees_as_radians() -> np.ndarray:
     return rotation.euler_zyx_to_matrix(*EX_ATTITUDE_DEG)
 
 
+def _sequence_reversed() -> np.ndarray:
+    """R = Rx(roll) Ry(pitch) Rz(yaw): the elementary turns multiplied in the other order."""
+    return rotation.euler_to_matrix(np.radians(EX_ATTITUDE_DEG[::-1]), "XYZ")
+
+
+_SEQUENCE = ("that is R = Rx(roll) Ry(pitch) Rz(yaw), the turns multiplied in the other order; yaw-pitch-roll "
+             "is R = Rz(yaw) Ry(pitch) Rx(roll) (intrinsic 'ZYX', rotation.euler_zyx_to_matrix).")
+
+
 def _ex1_expected() -> np.ndarray:
     R = ex_attitude()
     return inertia.rotate(EX_INERTIA, R) @ (R @ EX1_OMEGA_BODY)      # (R I Rᵀ) ω_world
@@ -73,6 +82,7 @@ def _ex1_hints() -> dict:
             R @ I @ R.T @ w,
         "the angles went in as degrees where radians are expected: convert with np.radians first.":
             Rd @ (I @ w),
+        Hint("euler-sequence", _SEQUENCE): _sequence_reversed() @ (I @ w),
     }
 
 
@@ -99,6 +109,7 @@ def _ex2_hints() -> dict:
         "you multiplied by I_world instead of its inverse.": R @ EX_INERTIA @ R.T @ L,
         "the angles went in as degrees where radians are expected: convert with np.radians first.":
             Rd @ I_inv @ Rd.T @ L,
+        Hint("euler-sequence", _SEQUENCE): _sequence_reversed() @ I_inv @ _sequence_reversed().T @ L,
     }
 
 
@@ -155,9 +166,13 @@ def _ex4_hints() -> dict:
         "that is roll: in extrinsic 'xyz' (roll, pitch, yaw) the yaw is the last angle.":
             float(np.degrees(rotation.matrix_to_euler(R, "xyz")[0])),
         "that is the yaw in radians; give it in degrees.": float(rotation.matrix_to_euler(R, "ZYX")[0]),
+        Hint("compass-heading", "that is 90° − ψ, the compass heading (from north towards east); ψ, the yaw, "
+             "is measured from east (the x axis) towards north."):
+            90.0 - float(np.degrees(rotation.matrix_to_euler(R, "ZYX")[0])),
     }
 
 
 check_heading = Exercise(
-    "heading", _ex4_expected, hints=_ex4_hints,
-    doc="Exercise 4: the yaw (ZYX, degrees) of the attitude that best fits EX4_VECTORS_BODY.")
+    "heading", _ex4_expected, hints=_ex4_hints, period=360.0,
+    doc="Exercise 4: the yaw (ZYX, degrees) of the attitude that best fits EX4_VECTORS_BODY; an angle, "
+        "so it is right modulo 360° (ψ − 360° is ψ).")

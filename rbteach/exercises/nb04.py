@@ -18,7 +18,7 @@ import numpy as np
 from .. import inertia as _inertia
 from .. import percussion as _pc
 from ..body import RigidBody
-from . import Exercise
+from . import Exercise, Hint
 
 __all__ = ["EX1_MASS", "EX1_LENGTH", "EX1_IMPULSE", "EX2_HANDLE_MASS", "EX2_HANDLE_LENGTH",
            "EX2_HEAD_MASS", "EX3_MASS", "EX3_EDGES", "EX3_POSITION", "EX3_VELOCITY",
@@ -124,8 +124,9 @@ def _impulse_energy():
     origin.apply_impulse(J)
     origin.apply_angular_impulse(np.cross(p, J))
     return dT, {
-        "½ J·v_p with v_p after the blow holds only for a body at rest; this box is moving: "
-        "ΔT = ½ J·(v_p before + v_p after).": 0.5 * J @ v_p_after,
+        "½ J·v_p with v_p after the blow holds only when J·v_p before = 0 (for instance a body at "
+        "rest); here the struck point already moves along J: ΔT = ½ J·(v_p before + v_p after).":
+            0.5 * J @ v_p_after,
         "that is the energy the same hit gives the box at rest; it is already moving and spinning, "
         "so its velocities before the hit count too.": rest.kinetic_energy,
         "that is the kinetic energy after the hit; the question asks how much it gains (after − before).":
@@ -198,6 +199,8 @@ def _hammer_period():
         "that is the uniform rod's 2L/3; the head moves the centre of mass and the inertia.": simple(2 * L / 3),
         "that is the angular frequency ω₀ = √(g/ℓ) (rad/s); the period is T = 2π/ω₀.": np.sqrt(g / ell),
         "the period is T = 2π √(ℓ/g); the 2π is missing.": np.sqrt(ell / g),
+        Hint("frequency-for-period", "that is the frequency f = 1/T (swings per second, Hz); the question "
+             "asks for the period T, the time of one swing."): 1.0 / T,
     }
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import quaternion as _q
-from . import Exercise
+from . import Exercise, Hint
 
 __all__ = ["EX1_AXIS", "EX1_ANGLE_DEG", "EX2_Q", "EX2_V", "EX3_Q_XYZW",
            "EX4_AXIS", "EX4_ANGLE_DEG", "EX4_OMEGA_BODY",
@@ -130,29 +130,48 @@ def _ex4():
     w_b = np.asarray(EX4_OMEGA_BODY, dtype=float)
     R = _q.to_matrix(q)
     right = _q.derivative_body(q, w_b)
+    q_deg = _q.from_axis_angle(EX4_AXIS, EX4_ANGLE_DEG)            # 70 taken as radians
     return right, {
         "that puts ω_body into the world formula ½ (0, ω) ⊗ q: use ½ q ⊗ (0, ω_body), "
         "or turn it into ω_world = R ω_body first.": _q.derivative_world(q, w_b),
         "ω_world = R ω_body (body → world), not Rᵀ ω_body.": _q.derivative_world(q, R.T @ w_b),
         "q̇ has a ½: q̇ = ½ q ⊗ (0, ω_body).": 2 * right,
+        Hint("rate-sign", "that is −q̇. A rate is not a rotation: −q̇ is the rate of the body spinning the "
+             "other way (ω reversed, or the passive q̇ = −½ (0, ω) ⊗ q). Take q with w > 0, as "
+             "Q.from_axis_angle gives it, and q̇ = ½ q ⊗ (0, ω_body)."): -right,
+        Hint("degrees-for-radians", "the angle went in as degrees where radians are expected: "
+             "convert with np.radians first."): _q.derivative_body(q_deg, w_b),
+        Hint("scalar-last", "that is q̇ written scalar last (x, y, z, w); rbteach writes (w, x, y, z), "
+             "scalar first."): _q.to_xyzw(right),
     }
 
 
 check_attitude_rate = Exercise(
-    "q̇ from the gyro", lambda: _ex4()[0], hints=lambda: _ex4()[1], kind="quaternion",
-    doc="Exercise 4: q̇ (w, x, y, z) of the attitude EX4_* turning at EX4_OMEGA_BODY (body frame).")
+    "q̇ from the gyro", lambda: _ex4()[0], hints=lambda: _ex4()[1],
+    doc="Exercise 4: q̇ (w, x, y, z) of the attitude EX4_* (q with w > 0, as from_axis_angle gives it) "
+        "turning at EX4_OMEGA_BODY (body frame). A rate has one sign: −q̇ is refused.")
 
 
 # --------------------------------------------------------------------------- Exercise 5
 def _ex5():
     q_o = _q.from_axis_angle(EX5_AXIS_O, np.radians(EX5_ANGLE_O_DEG))
     q_r = _q.from_axis_angle(EX5_AXIS_R, np.radians(EX5_ANGLE_R_DEG))
-    return _q.multiply(q_r, q_o), {
+    right = _q.multiply(q_r, q_o)
+    q_o_deg = _q.from_axis_angle(EX5_AXIS_O, EX5_ANGLE_O_DEG)       # degrees taken as radians
+    q_r_deg = _q.from_axis_angle(EX5_AXIS_R, EX5_ANGLE_R_DEG)
+    return right, {
         "the product is in the wrong order: the later rotation (body → world, q_r) goes on the left.":
             _q.multiply(q_o, q_r),
-        "no conjugate: q = q_r ⊗ q_o (q_o* would undo the principal-axes turn).":
+        "no conjugate is needed: q_o* would undo the principal-axes turn.":
             _q.multiply(q_r, _q.conjugate(q_o)),
-        "no conjugate: q = q_r ⊗ q_o (q_r* is world → body).": _q.multiply(_q.conjugate(q_r), q_o),
+        "no conjugate is needed: q_r* is world → body.": _q.multiply(_q.conjugate(q_r), q_o),
+        Hint("passive-for-active", "that is the conjugate of the answer, the passive (frame) quaternion "
+             "world → principal axes; the question asks for the active rotation principal axes → world."):
+            _q.conjugate(right),
+        Hint("degrees-for-radians", "the angles went in as degrees where radians are expected: convert "
+             "with np.radians first."): _q.multiply(q_r_deg, q_o_deg),
+        Hint("scalar-last", "that is the right rotation written scalar last (x, y, z, w); rbteach writes "
+             "(w, x, y, z), scalar first."): _q.to_xyzw(right),
     }
 
 
@@ -177,6 +196,8 @@ def _ex6():
         "that goes the long way round (p · q < 0: use −q) and is lerp + normalise, which does not turn at a "
         "constant rate; use Q.slerp.": _q.normalize((1 - t) * p + t * q),
         "t = 0 is p and t = 1 is q: that is the attitude at 1 − t.": _q.slerp(p, q, 1 - t),
+        Hint("scalar-last", "that is the right attitude written scalar last (x, y, z, w); rbteach writes "
+             "(w, x, y, z), scalar first."): _q.to_xyzw(_q.slerp(p, q, t)),
     }
 
 
@@ -193,16 +214,19 @@ def _ex7():
     m = _q.multiply
     right = m(m(q0, qz), qy)
     full = m(m(q0, _q.from_axis_angle([0.0, 0.0, 1.0], 2 * a)), _q.from_axis_angle([0.0, 1.0, 0.0], 2 * b))
+    deg = m(m(_q.from_axis_angle(EX7_AXIS_0, EX7_ANGLE_0_DEG), _q.from_axis_angle([0.0, 0.0, 1.0], EX7_TURN_Z_DEG)),
+            _q.from_axis_angle([0.0, 1.0, 0.0], EX7_TURN_Y_DEG))                # degrees taken as radians
     return right, {
         "those are turns about the world z and y axes (products on the left); a turn about the body's own "
-        "axis multiplies on the right: q = q0 ⊗ q_z ⊗ q_y.": m(qy, m(qz, q0)),
-        "turns about the body's own axes multiply on the right, in the order they are made: "
-        "q = q0 ⊗ q_z ⊗ q_y.": m(qz, m(qy, q0)),
-        "the order is reversed: on the right, the first turn comes first, q = q0 ⊗ q_z(40°) ⊗ q_y(25°).":
+        "axis multiplies on the right.": m(qy, m(qz, q0)),
+        "turns about the body's own axes multiply on the right, in the order they are made.": m(qz, m(qy, q0)),
+        "the order is reversed: on the right, the turn made first stands first (nearest q0).":
             m(m(q0, qy), qz),
         "the second turn is about the body's new y′ axis, not the world y axis: it goes on the right too.":
             m(qy, m(q0, qz)),
-        "the body starts at q0, not at the identity: q = q0 ⊗ q_z ⊗ q_y.": m(qz, qy),
+        "the body starts at q0, not at the identity.": m(qz, qy),
+        Hint("degrees-for-radians", "the angles went in as degrees where radians are expected: convert "
+             "with np.radians first."): deg,
         "use the half angles: q_n(θ) = (cos(θ/2), sin(θ/2) n).": full,
         "this is scalar last (x, y, z, w); rbteach stores (w, x, y, z), scalar first.": _q.to_xyzw(right),
     }

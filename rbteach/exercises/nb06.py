@@ -18,7 +18,7 @@ import numpy as np
 
 from .. import body as _body
 from .. import quaternion as _q
-from . import Exercise
+from . import Exercise, Hint
 
 __all__ = ["EX1_OMEGA_WORLD", "EX1_DT", "EX2_MOMENTS", "EX2_Q_O", "EX2_Q_R", "EX2_L_WORLD",
            "EX3_Q", "EX3_OMEGA_BODY", "EX4_Q", "EX4_OMEGA_BODY", "EX4_DT",
@@ -126,6 +126,10 @@ def _qdot_hints():
             0.5 * _q.multiply(_q.conjugate(q), np.concatenate([[0.0], w])),
         "q is scalar first (w, x, y, z), as everywhere in rbteach; it was read as (x, y, z, w).":
             _q.derivative_body(_q.from_xyzw(q), w),
+        Hint("scalar-last", "that is q̇ written scalar last (x, y, z, w); rbteach writes (w, x, y, z), "
+             "scalar first."): _q.to_xyzw(right),
+        Hint("rate-sign", "that is −q̇, the rate of the body spinning the other way (ω reversed, or the "
+             "passive q̇ = −½ (0, ω) ⊗ q); a rate has one sign: q̇ = ½ q ⊗ (0, ω_body)."): -right,
     }
 
 
@@ -159,6 +163,8 @@ def _exp_step_hints():
         "use q itself, not its conjugate q*: q ⊗ exp(½ ω_body Δt).": _q.multiply(_q.conjugate(q), step),
         "q is scalar first (w, x, y, z), as everywhere in rbteach; it was read as (x, y, z, w).":
             _q.multiply(_q.from_xyzw(q), step),
+        Hint("scalar-last", "that is the right attitude written scalar last (x, y, z, w); rbteach writes "
+             "(w, x, y, z), scalar first."): _q.to_xyzw(_q.multiply(q, step)),
     }
 
 

@@ -29,7 +29,7 @@ import numpy as np
 from .. import analytic as _analytic
 from .. import dynamics as _dyn
 from .. import quaternion as _q
-from . import Exercise
+from . import Exercise, Hint
 
 __all__ = ["EX1_MOMENTS", "EX1_OMEGA0", "EX1_T", "EX2_MOMENTS", "EX2_OMEGA0", "EX2_DURATION", "EX2_DTS",
            "EX3_MOMENTS", "EX3_OMEGA0", "EX3_Q0", "EX3_T",
@@ -122,6 +122,9 @@ def _ratio_hints():
 
 check_error_ratio = Exercise(
     "error ratio e(0.1)/e(0.05) of RK4", lambda: error_ratio("rk4"), hints=_ratio_hints,
+    exact_hints={Hint("theory-for-measurement", "that is 2⁴ = 16, what the theory predicts for a 4th-order "
+                      "method; the exercise asks for the ratio you measure: run the two simulations and type "
+                      "the printed ratio to 4 significant digits."): 16.0},
     doc="Exercise 2: the measured ratio e(0.1)/e(0.05) of RK4's largest ω error over 10 s "
         "(about 2⁴ = 16 for a 4th-order method), computed as the exercise describes.")
 
@@ -147,7 +150,11 @@ def _world_L_hints():
         "that is I ω₀, the world L of a body that starts at the identity; here it starts at q₀: "
         "L = q₀ ⋄ (I ω₀).": L0_body,
         "that is ω_world; L = I ω needs the inertia.": _q.rotate(q, w),
-        "that is the rotation by q⁻¹ (the DCM Rᵀ used as a rotation).": _q.rotate(_q.conjugate(q), L_body),
+        Hint("passive-for-active", "that is the rotation by q⁻¹ (the passive rotation, the DCM Rᵀ used as "
+             "a rotation)."): _q.rotate(_q.conjugate(q), L_body),
+        Hint("composition-order", "that composes q_free(t) ⊗ q₀: the motion from the identity is a turn "
+             "in the body frame, so it stands on the right of the start attitude."):
+            _q.rotate(_q.multiply(_q.multiply(_q.conjugate(EX3_Q0), q), EX3_Q0), L_body),   # q_free ⊗ q₀
     }
 
 
@@ -180,6 +187,8 @@ def _precession_hints():
         "that is 2π I1/|ω|: the precession rate is |L|/I1 with |L| = |I ω|, not |ω|.":
             2 * np.pi * A / float(np.linalg.norm(w)),
         "that is the rate |L|/I1 (rad/s); the period is 2π divided by it.": L / A,
+        Hint("frequency-for-period", "that is the frequency f = |L|/(2π I1) (turns per second, Hz); the "
+             "question asks for the period, the time of one turn."): L / (2 * np.pi * A),
     }
 
 

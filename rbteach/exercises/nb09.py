@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import analytic as _an
 from .. import dynamics as _dyn
-from . import Exercise
+from . import Exercise, Hint
 
 __all__ = ["MOMENTS", "OMEGA0", "EX1_METHOD", "EX1_DT", "EX1_T", "EX3_DT", "EX3_T", "EX4_SPIN", "EX4_DT",
            "check_observed_order", "check_yoshida", "check_euler_energy_drift", "check_cayley_angle"]
@@ -132,6 +132,7 @@ def _cayley_hints():
         "that is 2 arctan(h|ω|/2), the turn of the midpoint rule on the rotation matrix R (its Cayley transform); "
         "on the quaternion the step turns by 4 arctan(h|ω|/4).": 2.0 * np.arctan(x / 2.0),
         "that is the quaternion's half-angle φ/2; the body turns by φ = 4 arctan|a|.": 2.0 * np.arctan(x / 4.0),
+        Hint("radians-for-degrees", "that is the angle in degrees; give it in radians."): np.degrees(_cayley_angle()),
     }
 
 

@@ -16,7 +16,7 @@ import numpy as np
 from .. import contact as _contact
 from .. import inertia as _inertia
 from .. import quaternion as _q
-from . import Exercise
+from . import Exercise, Hint
 
 __all__ = ["EX1_MASS", "EX1_LENGTH", "EX1_TILT_DEG", "EX1_SPEED", "EX1_E",
            "EX2_ROD_MASS", "EX2_ROD_LENGTH", "EX2_BALL_MASS", "EX2_BALL_RADIUS", "EX2_BALL_SPEED", "EX2_E",
@@ -58,8 +58,15 @@ def thin_rod(mass, length) -> np.ndarray:
 
 # --------------------------------------------------------------------------- Exercise 1
 def _rod_impulse():
+    j, hints = _rod_impulse_at(np.radians(EX1_TILT_DEG))
+    hints[Hint("degrees-for-radians", "the tilt went in as degrees where radians are expected (np.cos and "
+               "np.sin take radians): convert with np.radians first.")] = _rod_impulse_at(float(EX1_TILT_DEG))[0]
+    return j, hints
+
+
+def _rod_impulse_at(th):
+    """``(j, hints)`` for the rod at the tilt ``th`` (radians)."""
     m, L, V, e = EX1_MASS, EX1_LENGTH, EX1_SPEED, EX1_E
-    th = np.radians(EX1_TILT_DEG)
     q = _q.from_axis_angle([0.0, 1.0, 0.0], np.pi / 2 - th)       # rod axis z → (cos θ, 0, sin θ)
     u = _q.rotate(q, [0.0, 0.0, 1.0])
     r = -0.5 * L * u                                                # centre of mass → lower end

@@ -3,7 +3,8 @@
 Every check is an :class:`rbteach.exercises.Exercise`, judged by the one rule of :mod:`rbteach.exercises`
 (right within 4 significant digits). The data are module constants, so the notebook's statement and the
 check agree. They are generic: a top whose spin is not so fast that the gyroscope approximation would do
-(4.6 % off), a tilt at which sin θ, sin²θ and cos θ all differ, a start with both θ̇ and φ̇, so that each
+(the exact slow precession is 4.8 % faster than the gyroscope value), a tilt at which sin θ, sin²θ and cos θ
+all differ, a start with both θ̇ and φ̇, so that each
 typical mistake (each hint) gives a clearly different value. Expected values come from :mod:`rbteach.top`.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 import math
 
 from .. import top as _top
-from . import Exercise
+from . import Exercise, Hint
 
 __all__ = ["I1", "I3", "MASS", "ARM", "G", "EX1_SPIN", "EX1_TILT_DEG", "EX2_SPIN", "EX2_TILT_DEG",
            "EX3_SPIN", "EX3_TILT_DEG", "EX3_PHI_DOT", "EX3_THETA_DOT",
@@ -31,6 +32,12 @@ EX2_SPIN, EX2_TILT_DEG = 40.0, 30.0
 EX3_SPIN, EX3_TILT_DEG, EX3_PHI_DOT, EX3_THETA_DOT = 40.0, 50.0, 1.5, 0.8
 
 
+def _as_radians(degrees):
+    """The tilt a student gets who gives ``degrees`` to cos and sin as radians, brought into (0, π): the
+    same cos θ and sin²θ (both even and 2π-periodic), so rbteach.top computes what that student gets."""
+    return abs(math.remainder(float(degrees), 2 * math.pi))
+
+
 # --------------------------------------------------------------------------- Exercise 1
 def _slow(theta):
     return _top.precession_rates(I1, I3, _MGL, EX1_SPIN, theta)[0]
@@ -39,9 +46,10 @@ def _slow(theta):
 def _slow_hints():
     th = math.radians(EX1_TILT_DEG)
     L3 = I3 * EX1_SPIN
+    larger = 100.0 * (_slow(th) / (_MGL / L3) - 1.0)                  # 4.8 %
     return {
         "that is the gyroscope approximation m g l/(I3 ω3); at this spin the exact slow root of "
-        "I1 cos θ φ̇² − I3 ω3 φ̇ + m g l = 0 is 4.6 % larger.": _MGL / L3,
+        f"I1 cos θ φ̇² − I3 ω3 φ̇ + m g l = 0 is {larger:.1f} % larger.": _MGL / L3,
         "that is the fast root (the + sign); the slow one is 2 m g l/(I3 ω3 + √(I3²ω3² − 4 I1 m g l cos θ)).":
             _top.precession_rates(I1, I3, _MGL, EX1_SPIN, th)[1],
         "the balance has cos θ (from ∂V_eff/∂θ with the centrifugal term), not sin θ.":
@@ -86,8 +94,9 @@ check_nutation_bound = Exercise(
 
 
 # --------------------------------------------------------------------------- Exercise 3
-def _Lz():
-    return _top.constants(I1, I3, _MGL, math.radians(EX3_TILT_DEG), EX3_PHI_DOT, EX3_SPIN, EX3_THETA_DOT)["Lz"]
+def _Lz(theta=None):
+    theta = math.radians(EX3_TILT_DEG) if theta is None else theta
+    return _top.constants(I1, I3, _MGL, theta, EX3_PHI_DOT, EX3_SPIN, EX3_THETA_DOT)["Lz"]
 
 
 def _Lz_hints():
@@ -100,6 +109,8 @@ def _Lz_hints():
             I1 * EX3_PHI_DOT * math.sin(th) + L3 * math.cos(th),
         "θ̇ turns the axis about the horizontal line of nodes: it adds nothing to L_z.":
             I1 * EX3_PHI_DOT * math.sin(th) ** 2 + L3 * math.cos(th) + I1 * EX3_THETA_DOT,
+        Hint("degrees-for-radians", "the tilt went in as degrees where radians are expected (sin and cos "
+             "take radians): convert with math.radians first."): _Lz(_as_radians(EX3_TILT_DEG)),
     }
 
 
