@@ -211,6 +211,8 @@ def _to_numbers_unsafe(answer, shape: tuple, give: str):
     problem = _container_problem(answer, give)
     if problem:
         return None, problem
+    if _badly_nested(answer):                        # numpy recurses (and can crash) on a list in itself
+        return None, f"that list contains itself or is nested too deeply; {give}."
     try:
         a = np.array(answer, dtype=object)
     except (TypeError, ValueError):                  # ragged lists and other objects
@@ -226,6 +228,29 @@ def _to_numbers_unsafe(answer, shape: tuple, give: str):
                 got += f" in a {a.shape[0]}×{a.shape[1]} array"
             return None, f"you gave {got}; {give}."
     return a, None
+
+
+_MAX_DEPTH = 8
+_MAX_ITEMS = 100_000
+
+
+def _badly_nested(answer) -> bool:
+    """True for lists/tuples that contain themselves, nest deeper than _MAX_DEPTH or hold too many items."""
+    stack, on_path, count = [(answer, 0, False)], set(), 0
+    while stack:
+        x, depth, leaving = stack.pop()
+        if leaving:
+            on_path.discard(id(x))
+            continue
+        if not isinstance(x, (list, tuple)):
+            continue
+        count += len(x)
+        if id(x) in on_path or depth > _MAX_DEPTH or count > _MAX_ITEMS:
+            return True
+        on_path.add(id(x))
+        stack.append((x, depth, True))
+        stack.extend((y, depth + 1, False) for y in x)
+    return False
 
 
 class _NotANumber(ValueError):
