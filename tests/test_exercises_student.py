@@ -225,3 +225,15 @@ def test_placeholders_and_malformed_answers_get_plain_words(exercise):
         assert not fb, f"{exercise.name}: {answer!r} accepted"
         assert "shape" not in fb and "expected" not in fb and "Traceback" not in fb, fb
         assert fb.startswith(exercise.name + ":") and "give" in fb, fb
+
+
+@pytest.mark.parametrize("exercise", EXERCISES)
+def test_every_hint_has_a_stable_id_unique_in_its_exercise(exercise):
+    """A gradebook counts misconceptions by id (issue 19 §2): ids are written with the hint, not derived."""
+    from rbteach.exercises import Hint
+    hints = list(exercise.hints) + list(exercise.exact_hints)
+    ids = [h.id for h in hints if isinstance(h, Hint)]
+    assert len(ids) == len(hints), f"{exercise.name}: a hint without an id"
+    assert len(set(ids)) == len(ids), f"{exercise.name}: ids repeat: {sorted(ids)}"
+    for text, wrong in exercise.hints.items():
+        assert exercise(np.round(wrong, 4).tolist()).hint_id == text.id

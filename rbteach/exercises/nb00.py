@@ -36,12 +36,13 @@ V_BODY = np.array([1.0, 2.0, 0.5])
 def _ex1_hints():
     x = Q_XYZW
     return {
-        "you copied the scalar-last array unchanged, so its x was read as w and its w as z. "
-        "Move the last entry (the scalar w) to the front.": x,
-        "you reversed all four entries; only the scalar moves: (x, y, z, w) → (w, x, y, z).": x[::-1],
-        "you moved the first entry to the end, which converts the other way, (w, x, y, z) → "
-        "(x, y, z, w); here the LAST entry (the scalar) moves to the front.": np.roll(x, -1),
-        "that is the conjugate (the inverse rotation): the signs of x, y, z stay as they are.":
+        Hint("scalar-last-copied", "you copied the scalar-last array unchanged, so its x was read as w and its w as z. "
+             "Move the last entry (the scalar w) to the front."): x,
+        Hint("all-reversed",
+             "you reversed all four entries; only the scalar moves: (x, y, z, w) → (w, x, y, z)."): x[::-1],
+        Hint("rolled-wrong-way", "you moved the first entry to the end, which converts the other way, (w, x, y, z) → "
+             "(x, y, z, w); here the LAST entry (the scalar) moves to the front."): np.roll(x, -1),
+        Hint("conjugate", "that is the conjugate (the inverse rotation): the signs of x, y, z stay as they are."):
             _q.conjugate(_q.from_xyzw(x)),
     }
 
@@ -62,10 +63,11 @@ def _ex2_hints():
              "quaternion); compose the active rotations themselves, with no conjugates."): _q.conjugate(right),
         Hint("conjugated-factors", "the factors stand in the right order, but each is conjugated (turned "
              "backwards); drop the conjugates."): _q.conjugate(swapped),
-        "you added the quaternions; rotations compose by the Hamilton product quaternion.multiply.":
+        Hint("quaternions-added",
+             "you added the quaternions; rotations compose by the Hamilton product quaternion.multiply."):
             Q_X + Q_Z,
-        "that is the right rotation written scalar last (x, y, z, w), as SciPy's as_quat() gives "
-        "it; the collection writes (w, x, y, z): move the scalar to the front.": _q.to_xyzw(right),
+        Hint("scalar-last", "that is the right rotation written scalar last (x, y, z, w), as SciPy's as_quat() gives "
+             "it; the collection writes (w, x, y, z): move the scalar to the front."): _q.to_xyzw(right),
     }
 
 
@@ -82,13 +84,14 @@ def _ex3_hints():
     R = _q.to_matrix(_q.from_xyzw(Q_R_XYZW))
     R_misread = _q.to_matrix(Q_R_XYZW)            # the scalar-last array taken as (w, x, y, z)
     return {
-        "the four numbers were read as (w, x, y, z); they are (x, y, z, w): convert with "
-        "quaternion.from_xyzw first.": R_misread @ V_BODY,
-        "that is Rᵀ v_body: the article's DCM (quaternion2dcm) is Rᵀ, world → body. Carry a body "
-        "vector into the world with R = to_matrix(q), or with DCMᵀ.": R.T @ V_BODY,
-        "two mistakes at once: the array was read as (w, x, y, z) and the transpose (the DCM) was "
-        "used; convert with from_xyzw, then v_world = R v_body.": R_misread.T @ V_BODY,
-        "that is v_body unchanged; v_world = R v_body with R = to_matrix(q).": V_BODY,
+        Hint("xyzw-read-as-wxyz", "the four numbers were read as (w, x, y, z); they are (x, y, z, w): convert with "
+        "quaternion.from_xyzw first."): R_misread @ V_BODY,
+        Hint("dcm-for-r", "that is Rᵀ v_body: the article's DCM (quaternion2dcm) is Rᵀ, world → body. Carry a body "
+             "vector into the world with R = to_matrix(q), or with DCMᵀ."): R.T @ V_BODY,
+        Hint("xyzw-read-as-wxyz-and-dcm",
+             "two mistakes at once: the array was read as (w, x, y, z) and the transpose (the DCM) was "
+             "used; convert with from_xyzw, then v_world = R v_body."): R_misread.T @ V_BODY,
+        Hint("not-rotated", "that is v_body unchanged; v_world = R v_body with R = to_matrix(q)."): V_BODY,
     }
 
 

@@ -66,16 +66,18 @@ def _box_hints():
     m, edges, d, I_com = _box()
     right = inertia.parallel_axis(I_com, m, -d)
     return {
-        "that is the tensor about the centre of mass; move it to the corner with the parallel-axis "
-        "theorem.": I_com,
-        "the products of inertia carry a minus sign: I_xy = −∫ρ x y dV, negative for a box in the "
-        "x, y > 0 quadrant.": _flip_products(right),
-        "you subtracted m(|d|² 1 − d dᵀ) (the article's inertia_conversion goes from a point TO the "
-        "centre of mass); moving away from the centre of mass adds it.": I_com - _shift(m, d),
-        "the diagonal is right, but the corner is off every symmetry plane: the products of inertia "
-        "are not zero.": np.diag(np.diag(right)),
-        "you shifted by the whole edges (a, b, c), the far corner; the centre of mass is at "
-        "d = (a/2, b/2, c/2) from the corner.": inertia.parallel_axis(I_com, m, edges),
+        Hint("com-tensor", "that is the tensor about the centre of mass; move it to the corner with the parallel-axis "
+             "theorem."): I_com,
+        Hint("product-sign", "the products of inertia carry a minus sign: I_xy = −∫ρ x y dV, negative for a box in the "
+             "x, y > 0 quadrant."): _flip_products(right),
+        Hint("parallel-axis-sign",
+             "you subtracted m(|d|² 1 − d dᵀ) (the article's inertia_conversion goes from a point TO the "
+             "centre of mass); moving away from the centre of mass adds it."): I_com - _shift(m, d),
+        Hint("products-missing",
+             "the diagonal is right, but the corner is off every symmetry plane: the products of inertia "
+             "are not zero."): np.diag(np.diag(right)),
+        Hint("far-corner", "you shifted by the whole edges (a, b, c), the far corner; the centre of mass is at "
+             "d = (a/2, b/2, c/2) from the corner."): inertia.parallel_axis(I_com, m, edges),
         Hint("mass-forgotten", "that is the tensor of a box of 1 kg: every entry is proportional to the "
              "mass (m/12 (b² + c²), m d², …); multiply by m."):
             inertia.parallel_axis(inertia.box(1.0, *edges), 1.0, -d),
@@ -95,13 +97,16 @@ def _rod_expected():
 def _rod_hints():
     m, L = ROD["mass"], ROD["length"]
     return {
-        "m L²/12 is about the centre; the end is L/2 away.": m * L**2 / 12,
-        "m (L/2)² is only the shift term; add the moment about the centre, m L²/12.": m * L**2 / 4,
-        "the distance from the centre of mass to the end is L/2, not L.": m * L**2 / 12 + m * L**2,
-        "m L² would put all the mass at the far end; add m L²/12 (about the centre) and m (L/2)² "
-        "(the shift).": m * L**2,
-        "0 is the moment about the rod's own axis; the question asks about an axis perpendicular "
-        "to the rod.": 0.0,
+        Hint("com-moment", "m L²/12 is about the centre; the end is L/2 away."): m * L**2 / 12,
+        Hint("shift-term-only",
+             "m (L/2)² is only the shift term; add the moment about the centre, m L²/12."): m * L**2 / 4,
+        Hint("shift-by-length",
+             "the distance from the centre of mass to the end is L/2, not L."): m * L**2 / 12 + m * L**2,
+        Hint("point-mass-at-end",
+             "m L² would put all the mass at the far end; add m L²/12 (about the centre) and m (L/2)² "
+             "(the shift)."): m * L**2,
+        Hint("axial-moment", "0 is the moment about the rod's own axis; the question asks about an axis perpendicular "
+             "to the rod."): 0.0,
         Hint("mass-forgotten", "that is the moment of a rod of 1 kg: I is proportional to the mass; "
              "multiply by m."): inertia.parallel_axis(inertia.rod(1.0, L), 1.0, [0.0, 0.0, L / 2])[0, 0],
         Hint("parallel-axis-sign", "you subtracted the shift m (L/2)² (a moment of inertia is never "
@@ -124,10 +129,12 @@ def _product_hints():
     _, _, I_com, I_origin = _points()
     p = POINTS["points"]
     return {
-        "the sign: I_xy = −Σ m x y (the forces-and-impulses article, §1 慣性テンソル, puts the minus "
-        "sign in the tensor).": -I_origin[0, 1],
-        "that is I_xy about the centre of mass; the question asks about the origin.": I_com[0, 1],
-        "each product x y is weighted by its mass: I_xy = −Σ mᵢ xᵢ yᵢ.": -float(np.sum(p[:, 0] * p[:, 1])),
+        Hint("product-sign", "the sign: I_xy = −Σ m x y (the forces-and-impulses article, §1 慣性テンソル, puts the minus "
+             "sign in the tensor)."): -I_origin[0, 1],
+        Hint("com-not-origin",
+             "that is I_xy about the centre of mass; the question asks about the origin."): I_com[0, 1],
+        Hint("mass-forgotten",
+             "each product x y is weighted by its mass: I_xy = −Σ mᵢ xᵢ yᵢ."): -float(np.sum(p[:, 0] * p[:, 1])),
     }
 
 
@@ -150,12 +157,14 @@ def _axis_hints():
     raw = float(u @ I @ u)
     diag_only = float(np.sum((u / np.linalg.norm(u)) ** 2 * np.diag(I)))
     return {
-        "n must be a unit vector: divide (2, 1, 2) by its length 3 first (you got 9 I_n).":
+        Hint("axis-not-unit", "n must be a unit vector: divide (2, 1, 2) by its length 3 first (you got 9 I_n)."):
             [raw, np.sqrt(raw / m)],
-        "the products of inertia count too: I_n = nᵀ I n = Σᵢ Σⱼ nᵢ Iᵢⱼ nⱼ, not only the diagonal.":
+        Hint("products-missing",
+             "the products of inertia count too: I_n = nᵀ I n = Σᵢ Σⱼ nᵢ Iᵢⱼ nⱼ, not only the diagonal."):
             [diag_only, np.sqrt(diag_only / m)],
-        "I_n is right; k = √(I_n / m) divides by the mass before the square root.": [I_n, np.sqrt(I_n)],
-        "I_n is right; k = √(I_n / m) is a length: take the square root.": [I_n, I_n / m],
+        Hint("gyration-mass-missing",
+             "I_n is right; k = √(I_n / m) divides by the mass before the square root."): [I_n, np.sqrt(I_n)],
+        Hint("gyration-no-root", "I_n is right; k = √(I_n / m) is a length: take the square root."): [I_n, I_n / m],
     }
 
 
@@ -183,13 +192,16 @@ def _dumbbell_hints():
     M, c, I = inertia.combine(masses, coms, tensors)
     points = inertia.point_masses(masses, coms)[2][1, 1]
     return {
-        "the balls are not points: add each ball's own moment 2/5 m r² (and the rod's m L²/12) to the "
-        "m d² terms.": points,
-        "each part's moment is about its own centre; move each to the common centre of mass with the "
-        "parallel-axis theorem (add m_i d_i²) before adding.": tensors[:, 1, 1].sum(),
-        "that is the moment about the big ball's centre; the axis goes through the centre of mass of the "
-        "whole, x_c = Σ m_i x_i / Σ m_i.": inertia.parallel_axis(I, M, coms[0] - c)[1, 1],
-        "the rod counts too: its mass moves the centre of mass, and it adds m L²/12 + m d².":
+        Hint("parts-as-points",
+             "the balls are not points: add each ball's own moment 2/5 m r² (and the rod's m L²/12) to the "
+             "m d² terms."): points,
+        Hint("parallel-axis-missing",
+             "each part's moment is about its own centre; move each to the common centre of mass with the "
+             "parallel-axis theorem (add m_i d_i²) before adding."): tensors[:, 1, 1].sum(),
+        Hint("wrong-reference-point",
+             "that is the moment about the big ball's centre; the axis goes through the centre of mass of the "
+             "whole, x_c = Σ m_i x_i / Σ m_i."): inertia.parallel_axis(I, M, coms[0] - c)[1, 1],
+        Hint("part-missing", "the rod counts too: its mass moves the centre of mass, and it adds m L²/12 + m d²."):
             inertia.combine(masses[:2], coms[:2], tensors[:2])[2][1, 1],
         Hint("parallel-axis-sign", "you subtracted the parallel-axis terms m_i d_i²; moving each part's "
              "moment away from its own centre of mass adds them."):

@@ -66,10 +66,12 @@ def _ex1_hints() -> dict:
     A, B, C = EX1_INERTIA[0, 0], EX1_INERTIA[1, 1], -EX1_INERTIA[0, 1]
     mean = 0.5 * (A + B)
     return {
-        "those are the diagonal entries, the moments about the x, y, z axes; the products of inertia "
-        "are not zero, so find the eigenvalues of I.": np.sort(np.diag(EX1_INERTIA)),
-        "you split the mean moment (I_xx + I_yy)/2 by ± the product of inertia only; the split is "
-        "± √(((I_xx − I_yy)/2)² + I_xy²), because the two diagonal entries differ.":
+        Hint("diagonal-not-eigenvalues",
+             "those are the diagonal entries, the moments about the x, y, z axes; the products of inertia "
+             "are not zero, so find the eigenvalues of I."): np.sort(np.diag(EX1_INERTIA)),
+        Hint("split-without-difference",
+             "you split the mean moment (I_xx + I_yy)/2 by ± the product of inertia only; the split is "
+             "± √(((I_xx − I_yy)/2)² + I_xy²), because the two diagonal entries differ."):
             np.sort([mean - C, mean + C, EX1_INERTIA[2, 2]]),
     }
 
@@ -122,11 +124,12 @@ class _AxisExercise(Exercise):
 def _ex2_hints() -> dict:
     R_deg = rotation.euler_zyx_to_matrix(*EX2_ATTITUDE_DEG)       # degrees read as radians
     return {
-        "that is the body's local z axis; in the world frame the cylinder is turned, and its "
-        "symmetry axis is R e_z (the third column of R).": np.array([0.0, 0.0, 1.0]),
-        "that is the third row of R (Rᵀ e_z, the world z axis seen from the body); the body's "
-        "z axis in the world is the third column of R.": ex2_attitude()[2, :],
-        "the angles went in as degrees where radians are expected: convert with np.radians first.":
+        Hint("local-axis", "that is the body's local z axis; in the world frame the cylinder is turned, and its "
+             "symmetry axis is R e_z (the third column of R)."): np.array([0.0, 0.0, 1.0]),
+        Hint("row-for-column", "that is the third row of R (Rᵀ e_z, the world z axis seen from the body); the body's "
+             "z axis in the world is the third column of R."): ex2_attitude()[2, :],
+        Hint("degrees-for-radians",
+             "the angles went in as degrees where radians are expected: convert with np.radians first."):
             R_deg[:, 2],
         Hint("euler-sequence", "that is R = Rx(roll) Ry(pitch) Rz(yaw), the turns multiplied in the other "
              "order; yaw-pitch-roll is R = Rz(yaw) Ry(pitch) Rx(roll) (intrinsic 'ZYX')."):
@@ -201,15 +204,19 @@ def _judge_rotation(name, O) -> Feedback:
 def _ex3b_hints() -> dict:
     q = quaternion.from_matrix(_EX3_ROTATION)
     return {
-        "that is the conjugate, the quaternion of Oᵀ (body → principal axes); q_o takes principal "
-        "axes to the body, the quaternion of O itself.": quaternion.conjugate(q),
-        "that is (x, y, z, w) order; the collection writes quaternions scalar first, (w, x, y, z).":
+        Hint("conjugate", "that is the conjugate, the quaternion of Oᵀ (body → principal axes); q_o takes principal "
+             "axes to the body, the quaternion of O itself."): quaternion.conjugate(q),
+        Hint("scalar-last",
+             "that is (x, y, z, w) order; the collection writes quaternions scalar first, (w, x, y, z)."):
             quaternion.to_xyzw(q),
-        "that rotation reverses column 1 of V; the question keeps columns 1 and 2 and replaces "
-        "column 3 by column 1 × column 2.": quaternion.from_matrix(EX3_V * np.array([-1.0, 1.0, 1.0])),
-        "that rotation reverses column 2 of V; the question keeps columns 1 and 2 and replaces "
-        "column 3 by column 1 × column 2.": quaternion.from_matrix(EX3_V * np.array([1.0, -1.0, 1.0])),
-        "that rotation reverses all three columns of V; the question keeps columns 1 and 2.":
+        Hint("column-1-reversed",
+             "that rotation reverses column 1 of V; the question keeps columns 1 and 2 and replaces "
+             "column 3 by column 1 × column 2."): quaternion.from_matrix(EX3_V * np.array([-1.0, 1.0, 1.0])),
+        Hint("column-2-reversed",
+             "that rotation reverses column 2 of V; the question keeps columns 1 and 2 and replaces "
+             "column 3 by column 1 × column 2."): quaternion.from_matrix(EX3_V * np.array([1.0, -1.0, 1.0])),
+        Hint("all-columns-reversed",
+             "that rotation reverses all three columns of V; the question keeps columns 1 and 2."):
             quaternion.from_matrix(-EX3_V),
     }
 

@@ -72,15 +72,21 @@ def _ex1_hints() -> dict:
     w_world = R @ w
     Rd = _degrees_as_radians()
     return {
-        "that is L in the body frame, I ω_body; rotate it to the world: L_world = R L_body.": I @ w,
-        "you rotated with Rᵀ (world → body) instead of R (body → world).": R.T @ (I @ w),
-        "you multiplied the world-frame ω by the body-frame tensor; use I_world = R I Rᵀ.": I @ w_world,
-        "that is ω_world, not L_world: multiply by the tensor.": w_world,
-        "you used Rᵀ I R (the transpose pitfall); the world tensor is R I Rᵀ.": R.T @ I @ R @ w_world,
-        "you used R I R without a transpose; the world tensor is R I Rᵀ.": R @ I @ R @ w_world,
-        "you multiplied I_world by ω_body; I_world acts on the world-frame ω_world = R ω_body.":
+        Hint("body-frame-not-rotated",
+             "that is L in the body frame, I ω_body; rotate it to the world: L_world = R L_body."): I @ w,
+        Hint("transpose-rotation", "you rotated with Rᵀ (world → body) instead of R (body → world)."): R.T @ (I @ w),
+        Hint("world-omega-with-body-tensor",
+             "you multiplied the world-frame ω by the body-frame tensor; use I_world = R I Rᵀ."): I @ w_world,
+        Hint("omega-not-l", "that is ω_world, not L_world: multiply by the tensor."): w_world,
+        Hint("transpose-pitfall",
+             "you used Rᵀ I R (the transpose pitfall); the world tensor is R I Rᵀ."): R.T @ I @ R @ w_world,
+        Hint("transpose-missing",
+             "you used R I R without a transpose; the world tensor is R I Rᵀ."): R @ I @ R @ w_world,
+        Hint("body-omega-with-world-tensor",
+             "you multiplied I_world by ω_body; I_world acts on the world-frame ω_world = R ω_body."):
             R @ I @ R.T @ w,
-        "the angles went in as degrees where radians are expected: convert with np.radians first.":
+        Hint("degrees-for-radians",
+             "the angles went in as degrees where radians are expected: convert with np.radians first."):
             Rd @ (I @ w),
         Hint("euler-sequence", _SEQUENCE): _sequence_reversed() @ (I @ w),
     }
@@ -102,12 +108,17 @@ def _ex2_hints() -> dict:
     I_inv = np.linalg.inv(EX_INERTIA)
     Rd = _degrees_as_radians()
     return {
-        "I⁻¹ acts on body-frame vectors only; use I_world⁻¹ = R I⁻¹ Rᵀ.": I_inv @ L,
-        "you used Rᵀ I⁻¹ R (the transpose pitfall); the world inverse is R I⁻¹ Rᵀ.": R.T @ I_inv @ R @ L,
-        "you used R I⁻¹ R without a transpose; the world inverse is R I⁻¹ Rᵀ.": R @ I_inv @ R @ L,
-        "that is ω in the body frame, I⁻¹ Rᵀ L_world; rotate it back to the world with R.": I_inv @ R.T @ L,
-        "you multiplied by I_world instead of its inverse.": R @ EX_INERTIA @ R.T @ L,
-        "the angles went in as degrees where radians are expected: convert with np.radians first.":
+        Hint("body-inverse-on-world-vector",
+             "I⁻¹ acts on body-frame vectors only; use I_world⁻¹ = R I⁻¹ Rᵀ."): I_inv @ L,
+        Hint("transpose-pitfall",
+             "you used Rᵀ I⁻¹ R (the transpose pitfall); the world inverse is R I⁻¹ Rᵀ."): R.T @ I_inv @ R @ L,
+        Hint("transpose-missing",
+             "you used R I⁻¹ R without a transpose; the world inverse is R I⁻¹ Rᵀ."): R @ I_inv @ R @ L,
+        Hint("body-frame-not-rotated",
+             "that is ω in the body frame, I⁻¹ Rᵀ L_world; rotate it back to the world with R."): I_inv @ R.T @ L,
+        Hint("inverse-missing", "you multiplied by I_world instead of its inverse."): R @ EX_INERTIA @ R.T @ L,
+        Hint("degrees-for-radians",
+             "the angles went in as degrees where radians are expected: convert with np.radians first."):
             Rd @ I_inv @ Rd.T @ L,
         Hint("euler-sequence", _SEQUENCE): _sequence_reversed() @ I_inv @ _sequence_reversed().T @ L,
     }
@@ -125,17 +136,22 @@ def _ex3_expected() -> np.ndarray:
 def _ex3_hints() -> dict:
     angles, rates = np.radians(EX3_ANGLES_DEG), EX3_RATES
     return {
-        "those are the angle rates themselves: ω_body is not (ψ̇, θ̇, φ̇); each rate turns about a "
-        "different axis (yaw about world z, pitch about the once-turned y, roll about body x).": rates,
-        "that is ω_world (the same arrow in world components); ω_body = Rᵀ ω_world.":
+        Hint("rates-as-omega",
+             "those are the angle rates themselves: ω_body is not (ψ̇, θ̇, φ̇); each rate turns about a "
+             "different axis (yaw about world z, pitch about the once-turned y, roll about body x)."): rates,
+        Hint("omega-world-for-body", "that is ω_world (the same arrow in world components); ω_body = Rᵀ ω_world."):
             rotation.euler_rates_to_omega_world(angles, rates, "ZYX"),
-        "you read the angles as extrinsic zyx (world axes z, y, x); yaw-pitch-roll is intrinsic ZYX, "
-        "the same as extrinsic xyz with (roll, pitch, yaw).": rotation.euler_rates_to_omega_body(angles, rates, "zyx"),
-        "you used the sequence XYZ (roll first about body x); yaw-pitch-roll is ZYX, R = Rz(ψ) Ry(θ) Rx(φ).":
+        Hint("extrinsic-for-intrinsic",
+             "you read the angles as extrinsic zyx (world axes z, y, x); yaw-pitch-roll is intrinsic ZYX, "
+             "the same as extrinsic xyz with (roll, pitch, yaw)."): rotation.euler_rates_to_omega_body(angles, rates, "zyx"),
+        Hint("euler-sequence",
+             "you used the sequence XYZ (roll first about body x); yaw-pitch-roll is ZYX, R = Rz(ψ) Ry(θ) Rx(φ)."):
             rotation.euler_rates_to_omega_body(angles, rates, "XYZ"),
-        "you applied the inverse map (ω_body → angle rates) to the rates; the angle rates give ω_body "
-        "through euler_rates_to_omega_body.": rotation.omega_body_to_euler_rates(angles, rates, "ZYX"),
-        "the angles went in as degrees where radians are expected: convert with np.radians first.":
+        Hint("inverse-map",
+             "you applied the inverse map (ω_body → angle rates) to the rates; the angle rates give ω_body "
+             "through euler_rates_to_omega_body."): rotation.omega_body_to_euler_rates(angles, rates, "ZYX"),
+        Hint("degrees-for-radians",
+             "the angles went in as degrees where radians are expected: convert with np.radians first."):
             rotation.euler_rates_to_omega_body(np.asarray(EX3_ANGLES_DEG), rates, "ZYX"),
     }
 
@@ -158,14 +174,17 @@ def _ex4_hints() -> dict:
     swapped = _ex4_attitude(EX4_VECTORS_BODY, EX4_VECTORS_WORLD)
     field_body = EX4_VECTORS_BODY[1]
     return {
-        "you swapped the arguments: align_vectors(vectors_world, vectors_body) gives q_r (body → world); "
-        "with the body vectors first you get its inverse.": float(np.degrees(rotation.matrix_to_euler(swapped, "ZYX")[0])),
-        "that is ψ as a level body would give it, atan2(b_x, b_y) of the measured field; this body is "
-        "tilted, and the steep dip of the field makes the tilt matter: use both vectors.":
+        Hint("arguments-swapped",
+             "you swapped the arguments: align_vectors(vectors_world, vectors_body) gives q_r (body → world); "
+             "with the body vectors first you get its inverse."): float(np.degrees(rotation.matrix_to_euler(swapped, "ZYX")[0])),
+        Hint("tilt-not-compensated",
+             "that is ψ as a level body would give it, atan2(b_x, b_y) of the measured field; this body is "
+             "tilted, and the steep dip of the field makes the tilt matter: use both vectors."):
             float(np.degrees(np.arctan2(field_body[0], field_body[1]))),
-        "that is roll: in extrinsic 'xyz' (roll, pitch, yaw) the yaw is the last angle.":
+        Hint("roll-for-yaw", "that is roll: in extrinsic 'xyz' (roll, pitch, yaw) the yaw is the last angle."):
             float(np.degrees(rotation.matrix_to_euler(R, "xyz")[0])),
-        "that is the yaw in radians; give it in degrees.": float(rotation.matrix_to_euler(R, "ZYX")[0]),
+        Hint("answer-in-radians",
+             "that is the yaw in radians; give it in degrees."): float(rotation.matrix_to_euler(R, "ZYX")[0]),
         Hint("compass-heading", "that is 90° − ψ, the compass heading (from north towards east); ψ, the yaw, "
              "is measured from east (the x axis) towards north."):
             90.0 - float(np.degrees(rotation.matrix_to_euler(R, "ZYX")[0])),

@@ -56,12 +56,14 @@ def _rod_spin():
     I_end = _inertia.parallel_axis(_inertia.rod(m, L), m, (0.0, 0.0, L / 2))[0, 0]
     H = J * L / 2
     return H / I_c, {
-        "the free rod turns about its centre of mass: use I_c = m L²/12, not the moment about "
-        "the end (m L²/3).": H / I_end,
-        "the lever arm is r = p − x, from the centre of mass to the end: L/2, not L.": J * L / I_c,
-        "the rod is free, not hinged at its other end: it turns about its centre of mass, "
-        "ω = H/I_c with H = (L/2) J.": J * L / I_end,
-        "ω = H / I_c with H = r × J; you divided the other way round.": I_c / H,
+        Hint("end-moment-for-com",
+             "the free rod turns about its centre of mass: use I_c = m L²/12, not the moment about "
+             "the end (m L²/3)."): H / I_end,
+        Hint("lever-arm-length",
+             "the lever arm is r = p − x, from the centre of mass to the end: L/2, not L."): J * L / I_c,
+        Hint("hinged-for-free", "the rod is free, not hinged at its other end: it turns about its centre of mass, "
+             "ω = H/I_c with H = (L/2) J."): J * L / I_end,
+        Hint("ratio-inverted", "ω = H / I_c with H = r × J; you divided the other way round."): I_c / H,
     }
 
 
@@ -86,13 +88,14 @@ def _percussion():
     d = a + I_c / (m * a)
     I_handle_only = _inertia.rod(EX2_HANDLE_MASS, EX2_HANDLE_LENGTH)[0, 0]
     return d, {
-        "that is the uniform rod's 2L/3; the head moves the centre of mass and the inertia.":
+        Hint("uniform-rod", "that is the uniform rod's 2L/3; the head moves the centre of mass and the inertia."):
             2 * EX2_HANDLE_LENGTH / 3,
-        "that is measured from the centre of mass (d = I_c/(m a)); add a, the grip → centre-of-mass "
-        "distance.": I_c / (m * a),
-        "I_c must be about the hammer's centre of mass: add the parallel-axis terms of handle and head.":
+        Hint("from-com", "that is measured from the centre of mass (d = I_c/(m a)); add a, the grip → centre-of-mass "
+             "distance."): I_c / (m * a),
+        Hint("com-inertia-missing",
+             "I_c must be about the hammer's centre of mass: add the parallel-axis terms of handle and head."):
             a + I_handle_only / (m * a),
-        "that is measured from the head; the question asks for the distance from the grip end.":
+        Hint("from-far-end", "that is measured from the head; the question asks for the distance from the grip end."):
             EX2_HANDLE_LENGTH - d,
     }
 
@@ -124,18 +127,23 @@ def _impulse_energy():
     origin.apply_impulse(J)
     origin.apply_angular_impulse(np.cross(p, J))
     return dT, {
-        "½ J·v_p with v_p after the blow holds only when J·v_p before = 0 (for instance a body at "
-        "rest); here the struck point already moves along J: ΔT = ½ J·(v_p before + v_p after).":
+        Hint("energy-formula-for-rest",
+             "½ J·v_p with v_p after the blow holds only when J·v_p before = 0 (for instance a body at "
+             "rest); here the struck point already moves along J: ΔT = ½ J·(v_p before + v_p after)."):
             0.5 * J @ v_p_after,
-        "that is the energy the same hit gives the box at rest; it is already moving and spinning, "
-        "so its velocities before the hit count too.": rest.kinetic_energy,
-        "that is the kinetic energy after the hit; the question asks how much it gains (after − before).":
+        Hint("rest-body-energy",
+             "that is the energy the same hit gives the box at rest; it is already moving and spinning, "
+             "so its velocities before the hit count too."): rest.kinetic_energy,
+        Hint("total-not-change",
+             "that is the kinetic energy after the hit; the question asks how much it gains (after − before)."):
             body.kinetic_energy,
-        "that is only the change of ½ m v²; the off-centre hit also changes the spin (½ ω·L).":
+        Hint("translation-only",
+             "that is only the change of ½ m v²; the off-centre hit also changes the spin (½ ω·L)."):
             body.translational_energy - Tt_before,
-        "the lever arm is r = p − x from the centre of mass, not the point p measured from the origin.":
+        Hint("lever-arm-from-origin",
+             "the lever arm is r = p − x from the centre of mass, not the point p measured from the origin."):
             origin.kinetic_energy - T_before,
-        "kinetic energy has a ½: ΔT = ½ J·(v_p before + v_p after).": 2 * dT,
+        Hint("missing-half", "kinetic energy has a ½: ΔT = ½ J·(v_p before + v_p after)."): 2 * dT,
     }
 
 
@@ -159,14 +167,18 @@ def _choked():
     d = _pc.conjugate_distance(m, I_c, a)
     I_end = _inertia.parallel_axis(_inertia.rod(m, L), m, (0.0, 0.0, L / 2))[0, 0]
     return L / 2 + d, {
-        "that is 2L/3, the sweet spot for hands at the very end; held at h the hands are a = L/2 − h "
-        "from the centre of mass, and the sweet spot is d = k²/a beyond it.": 2 * L / 3,
-        "moving the hands by h does not move the sweet spot by h: d = k²/a changes with a.": 2 * L / 3 + h,
-        "that is d, measured from the centre of mass; add L/2 to measure from the grip end.": d,
-        "that is measured from the hands; the question asks for the distance from the grip end.": a + d,
-        "k is the radius of gyration about the centre of mass (k² = I_c/m = L²/12), not about the end.":
+        Hint("uniform-rod",
+             "that is 2L/3, the sweet spot for hands at the very end; held at h the hands are a = L/2 − h "
+             "from the centre of mass, and the sweet spot is d = k²/a beyond it."): 2 * L / 3,
+        Hint("shifted-by-hold",
+             "moving the hands by h does not move the sweet spot by h: d = k²/a changes with a."): 2 * L / 3 + h,
+        Hint("from-com", "that is d, measured from the centre of mass; add L/2 to measure from the grip end."): d,
+        Hint("from-hands",
+             "that is measured from the hands; the question asks for the distance from the grip end."): a + d,
+        Hint("gyration-about-end",
+             "k is the radius of gyration about the centre of mass (k² = I_c/m = L²/12), not about the end."):
             L / 2 + I_end / (m * a),
-        "a is the distance from the centre of mass to the hands, a = L/2 − h, not h.":
+        Hint("hold-for-arm", "a is the distance from the centre of mass to the hands, a = L/2 − h, not h."):
             L / 2 + _pc.conjugate_distance(m, I_c, h),
     }
 
@@ -190,15 +202,20 @@ def _hammer_period():
     ell = _pc.pendulum_length(m, I_c, a)
     simple = lambda length: 2 * np.pi * np.sqrt(length / g)  # noqa: E731
     return T, {
-        "that is a simple pendulum as long as the hammer; its mass is spread along it: ℓ = I_grip/(m a).":
+        Hint("simple-pendulum-full-length",
+             "that is a simple pendulum as long as the hammer; its mass is spread along it: ℓ = I_grip/(m a)."):
             simple(L),
-        "that is a point mass at the centre of mass; the hammer's own inertia about it lengthens the "
-        "pendulum to ℓ = a + I_c/(m a).": simple(a),
-        "the hammer turns about the nail, not about its centre of mass: use I_grip = I_c + m a².":
+        Hint("simple-pendulum-com",
+             "that is a point mass at the centre of mass; the hammer's own inertia about it lengthens the "
+             "pendulum to ℓ = a + I_c/(m a)."): simple(a),
+        Hint("com-for-pivot",
+             "the hammer turns about the nail, not about its centre of mass: use I_grip = I_c + m a²."):
             2 * np.pi * np.sqrt(I_c / (m * g * a)),
-        "that is the uniform rod's 2L/3; the head moves the centre of mass and the inertia.": simple(2 * L / 3),
-        "that is the angular frequency ω₀ = √(g/ℓ) (rad/s); the period is T = 2π/ω₀.": np.sqrt(g / ell),
-        "the period is T = 2π √(ℓ/g); the 2π is missing.": np.sqrt(ell / g),
+        Hint("uniform-rod",
+             "that is the uniform rod's 2L/3; the head moves the centre of mass and the inertia."): simple(2 * L / 3),
+        Hint("angular-frequency-for-period",
+             "that is the angular frequency ω₀ = √(g/ℓ) (rad/s); the period is T = 2π/ω₀."): np.sqrt(g / ell),
+        Hint("missing-2pi", "the period is T = 2π √(ℓ/g); the 2π is missing."): np.sqrt(ell / g),
         Hint("frequency-for-period", "that is the frequency f = 1/T (swings per second, Hz); the question "
              "asks for the period T, the time of one swing."): 1.0 / T,
     }

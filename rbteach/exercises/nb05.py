@@ -75,12 +75,15 @@ def _ex1():
     degrees = np.concatenate([[np.cos(EX1_ANGLE_DEG / 2)], np.sin(EX1_ANGLE_DEG / 2) * n])
     raw_axis = np.concatenate([[np.cos(angle / 2)], np.sin(angle / 2) * np.asarray(EX1_AXIS, dtype=float)])
     return q, {
-        "this is scalar last (x, y, z, w); rbteach stores (w, x, y, z), scalar first.": _q.to_xyzw(q),
-        "use the half angle: q = (cos(θ/2), sin(θ/2) n).": full,
-        "use the half angle, q = (cos(θ/2), sin(θ/2) n), and put the scalar first.": _q.to_xyzw(full),
-        "that is the inverse rotation (−θ): the vector part is + sin(θ/2) n.": _q.conjugate(q),
-        "np.cos and np.sin take radians: convert the angle with np.radians first.": degrees,
-        "n must be a unit axis: divide the given axis by its length.": raw_axis,
+        Hint("scalar-last",
+             "this is scalar last (x, y, z, w); rbteach stores (w, x, y, z), scalar first."): _q.to_xyzw(q),
+        Hint("full-angle", "use the half angle: q = (cos(θ/2), sin(θ/2) n)."): full,
+        Hint("full-angle-scalar-last",
+             "use the half angle, q = (cos(θ/2), sin(θ/2) n), and put the scalar first."): _q.to_xyzw(full),
+        Hint("conjugate", "that is the inverse rotation (−θ): the vector part is + sin(θ/2) n."): _q.conjugate(q),
+        Hint("degrees-for-radians",
+             "np.cos and np.sin take radians: convert the angle with np.radians first."): degrees,
+        Hint("axis-not-unit", "n must be a unit axis: divide the given axis by its length."): raw_axis,
     }
 
 
@@ -94,11 +97,12 @@ def _ex2():
     q, v = np.asarray(EX2_Q, dtype=float), np.asarray(EX2_V, dtype=float)
     no_conjugate = _q.multiply(_q.multiply(q, np.concatenate([[0.0], v])), q)[1:]
     return _q.rotate(q, v), {
-        "that is q* ⊗ (0, v) ⊗ q = Rᵀ v, the inverse (passive) rotation; rotate actively, "
-        "q ⊗ (0, v) ⊗ q*.": _q.rotate(_q.conjugate(q), v),
-        "the four numbers were read as (x, y, z, w); rbteach's q is (w, x, y, z), scalar first.":
+        Hint("passive-rotation", "that is q* ⊗ (0, v) ⊗ q = Rᵀ v, the inverse (passive) rotation; rotate actively, "
+             "q ⊗ (0, v) ⊗ q*."): _q.rotate(_q.conjugate(q), v),
+        Hint("wxyz-read-as-xyzw",
+             "the four numbers were read as (x, y, z, w); rbteach's q is (w, x, y, z), scalar first."):
             _q.rotate(_q.from_xyzw(q), v),
-        "the right-hand factor is the conjugate q* = (w, −x, −y, −z), not q.": no_conjugate,
+        Hint("conjugate-missing", "the right-hand factor is the conjugate q* = (w, −x, −y, −z), not q."): no_conjugate,
     }
 
 
@@ -112,10 +116,13 @@ def _ex3():
     R = _q.to_matrix(_q.from_xyzw(EX3_Q_XYZW))
     R_misread = _q.to_matrix(np.asarray(EX3_Q_XYZW, dtype=float))
     return R[:, 0], {
-        "that is the first row of R (a column of the DCM Rᵀ): the body axes are the columns of R.":
+        Hint("row-for-column",
+             "that is the first row of R (a column of the DCM Rᵀ): the body axes are the columns of R."):
             R[0, :],
-        "the numbers are (x, y, z, w): convert with Q.from_xyzw before Q.to_matrix.": R_misread[:, 0],
-        "two mistakes: convert with Q.from_xyzw first, and take a column of R, not a row.": R_misread[0, :],
+        Hint("xyzw-read-as-wxyz",
+             "the numbers are (x, y, z, w): convert with Q.from_xyzw before Q.to_matrix."): R_misread[:, 0],
+        Hint("xyzw-and-row",
+             "two mistakes: convert with Q.from_xyzw first, and take a column of R, not a row."): R_misread[0, :],
     }
 
 
@@ -132,10 +139,12 @@ def _ex4():
     right = _q.derivative_body(q, w_b)
     q_deg = _q.from_axis_angle(EX4_AXIS, EX4_ANGLE_DEG)            # 70 taken as radians
     return right, {
-        "that puts ω_body into the world formula ½ (0, ω) ⊗ q: use ½ q ⊗ (0, ω_body), "
-        "or turn it into ω_world = R ω_body first.": _q.derivative_world(q, w_b),
-        "ω_world = R ω_body (body → world), not Rᵀ ω_body.": _q.derivative_world(q, R.T @ w_b),
-        "q̇ has a ½: q̇ = ½ q ⊗ (0, ω_body).": 2 * right,
+        Hint("world-formula-with-body-omega",
+             "that puts ω_body into the world formula ½ (0, ω) ⊗ q: use ½ q ⊗ (0, ω_body), "
+             "or turn it into ω_world = R ω_body first."): _q.derivative_world(q, w_b),
+        Hint("transpose-rotation",
+             "ω_world = R ω_body (body → world), not Rᵀ ω_body."): _q.derivative_world(q, R.T @ w_b),
+        Hint("missing-half", "q̇ has a ½: q̇ = ½ q ⊗ (0, ω_body)."): 2 * right,
         Hint("rate-sign", "that is −q̇. A rate is not a rotation: −q̇ is the rate of the body spinning the "
              "other way (ω reversed, or the passive q̇ = −½ (0, ω) ⊗ q). Take q with w > 0, as "
              "Q.from_axis_angle gives it, and q̇ = ½ q ⊗ (0, ω_body)."): -right,
@@ -160,11 +169,12 @@ def _ex5():
     q_o_deg = _q.from_axis_angle(EX5_AXIS_O, EX5_ANGLE_O_DEG)       # degrees taken as radians
     q_r_deg = _q.from_axis_angle(EX5_AXIS_R, EX5_ANGLE_R_DEG)
     return right, {
-        "the product is in the wrong order: the later rotation (body → world, q_r) goes on the left.":
+        Hint("composition-order",
+             "the product is in the wrong order: the later rotation (body → world, q_r) goes on the left."):
             _q.multiply(q_o, q_r),
-        "no conjugate is needed: q_o* would undo the principal-axes turn.":
+        Hint("conjugate-q-o", "no conjugate is needed: q_o* would undo the principal-axes turn."):
             _q.multiply(q_r, _q.conjugate(q_o)),
-        "no conjugate is needed: q_r* is world → body.": _q.multiply(_q.conjugate(q_r), q_o),
+        Hint("conjugate-q-r", "no conjugate is needed: q_r* is world → body."): _q.multiply(_q.conjugate(q_r), q_o),
         Hint("passive-for-active", "that is the conjugate of the answer, the passive (frame) quaternion "
              "world → principal axes; the question asks for the active rotation principal axes → world."):
             _q.conjugate(right),
@@ -187,15 +197,17 @@ def _ex6():
     omega_long = np.arccos(np.clip(u @ v, -1.0, 1.0))         # > 90°: the long way round
     long_arc = (np.sin((1 - t) * omega_long) * u + np.sin(t * omega_long) * v) / np.sin(omega_long)
     return _q.slerp(p, q, t), {
-        "that is lerp + normalise, normalize((1 − t) p − t q): the same path, but it does not turn at a "
-        "constant rate (slower at the ends, faster in the middle); use Q.slerp.": _q.normalize((1 - t) * p - t * q),
-        "that is (1 − t) p − t q, not normalised: it is not a unit quaternion (and lerp does not turn at a "
-        "constant rate); use Q.slerp.": (1 - t) * p - t * q,
-        "that goes the long way round: p · q < 0, so −q (the same attitude) is nearer; flip q first "
-        "(Q.slerp does).": long_arc,
-        "that goes the long way round (p · q < 0: use −q) and is lerp + normalise, which does not turn at a "
-        "constant rate; use Q.slerp.": _q.normalize((1 - t) * p + t * q),
-        "t = 0 is p and t = 1 is q: that is the attitude at 1 − t.": _q.slerp(p, q, 1 - t),
+        Hint("nlerp", "that is lerp + normalise, normalize((1 − t) p − t q): the same path, but it does not turn at a "
+        "constant rate (slower at the ends, faster in the middle); use Q.slerp."): _q.normalize((1 - t) * p - t * q),
+        Hint("lerp-not-normalised",
+             "that is (1 − t) p − t q, not normalised: it is not a unit quaternion (and lerp does not turn at a "
+             "constant rate); use Q.slerp."): (1 - t) * p - t * q,
+        Hint("long-arc", "that goes the long way round: p · q < 0, so −q (the same attitude) is nearer; flip q first "
+             "(Q.slerp does)."): long_arc,
+        Hint("long-arc-nlerp",
+             "that goes the long way round (p · q < 0: use −q) and is lerp + normalise, which does not turn at a "
+             "constant rate; use Q.slerp."): _q.normalize((1 - t) * p + t * q),
+        Hint("t-reversed", "t = 0 is p and t = 1 is q: that is the attitude at 1 − t."): _q.slerp(p, q, 1 - t),
         Hint("scalar-last", "that is the right attitude written scalar last (x, y, z, w); rbteach writes "
              "(w, x, y, z), scalar first."): _q.to_xyzw(_q.slerp(p, q, t)),
     }
@@ -217,18 +229,22 @@ def _ex7():
     deg = m(m(_q.from_axis_angle(EX7_AXIS_0, EX7_ANGLE_0_DEG), _q.from_axis_angle([0.0, 0.0, 1.0], EX7_TURN_Z_DEG)),
             _q.from_axis_angle([0.0, 1.0, 0.0], EX7_TURN_Y_DEG))                # degrees taken as radians
     return right, {
-        "those are turns about the world z and y axes (products on the left); a turn about the body's own "
-        "axis multiplies on the right.": m(qy, m(qz, q0)),
-        "turns about the body's own axes multiply on the right, in the order they are made.": m(qz, m(qy, q0)),
-        "the order is reversed: on the right, the turn made first stands first (nearest q0).":
+        Hint("world-axes-for-body-axes",
+             "those are turns about the world z and y axes (products on the left); a turn about the body's own "
+             "axis multiplies on the right."): m(qy, m(qz, q0)),
+        Hint("world-axes-for-body-axes-order",
+             "turns about the body's own axes multiply on the right, in the order they are made."): m(qz, m(qy, q0)),
+        Hint("turn-order", "the order is reversed: on the right, the turn made first stands first (nearest q0)."):
             m(m(q0, qy), qz),
-        "the second turn is about the body's new y′ axis, not the world y axis: it goes on the right too.":
+        Hint("second-turn-world-axis",
+             "the second turn is about the body's new y′ axis, not the world y axis: it goes on the right too."):
             m(qy, m(q0, qz)),
-        "the body starts at q0, not at the identity.": m(qz, qy),
+        Hint("start-missing", "the body starts at q0, not at the identity."): m(qz, qy),
         Hint("degrees-for-radians", "the angles went in as degrees where radians are expected: convert "
              "with np.radians first."): deg,
-        "use the half angles: q_n(θ) = (cos(θ/2), sin(θ/2) n).": full,
-        "this is scalar last (x, y, z, w); rbteach stores (w, x, y, z), scalar first.": _q.to_xyzw(right),
+        Hint("full-angle", "use the half angles: q_n(θ) = (cos(θ/2), sin(θ/2) n)."): full,
+        Hint("scalar-last",
+             "this is scalar last (x, y, z, w); rbteach stores (w, x, y, z), scalar first."): _q.to_xyzw(right),
     }
 
 

@@ -58,11 +58,11 @@ def _norm_hints():
     x = float(np.linalg.norm(EX1_OMEGA_WORLD)) * EX1_DT / 2          # |q̇| Δt = |ω| Δt / 2
     right = _norm_after_step()
     return {
-        "that is |q₁|²; take the square root.": right ** 2,
-        "q̇ = ½ (0, ω) ⊗ q: the factor ½ is missing.": np.sqrt(1.0 + (2 * x) ** 2),
-        "q̇ is perpendicular to q, so the lengths add like the sides of a right triangle: "
-        "|q₁|² = 1 + (|ω|Δt/2)², not |q₁| = 1 + |ω|Δt/2.": 1.0 + x,
-        "without renormalisation the norm is not 1: |q + q̇Δt|² = |q|² + |q̇|²Δt² (q ⟂ q̇).": 1.0,
+        Hint("norm-squared", "that is |q₁|²; take the square root."): right ** 2,
+        Hint("missing-half", "q̇ = ½ (0, ω) ⊗ q: the factor ½ is missing."): np.sqrt(1.0 + (2 * x) ** 2),
+        Hint("lengths-added", "q̇ is perpendicular to q, so the lengths add like the sides of a right triangle: "
+             "|q₁|² = 1 + (|ω|Δt/2)², not |q₁| = 1 + |ω|Δt/2."): 1.0 + x,
+        Hint("norm-one", "without renormalisation the norm is not 1: |q + q̇Δt|² = |q|² + |q̇|²Δt² (q ⟂ q̇)."): 1.0,
     }
 
 
@@ -87,19 +87,26 @@ def _omega_hints():
     I_d, L = np.asarray(EX2_MOMENTS), np.asarray(EX2_L_WORLD)
     q = _q.multiply(q_r, q_o)
     return {
-        "q_o is missing: the moments belong to the principal axes, q = q_r ⊗ q_o.": _omega_with(q_r),
-        "the order is q = q_r ⊗ q_o (principal → body first, then body → world), not q_o ⊗ q_r.":
+        Hint("q-o-missing",
+             "q_o is missing: the moments belong to the principal axes, q = q_r ⊗ q_o."): _omega_with(q_r),
+        Hint("composition-order",
+             "the order is q = q_r ⊗ q_o (principal → body first, then body → world), not q_o ⊗ q_r."):
             _omega_with(_q.multiply(q_o, q_r)),
-        "q = q_r ⊗ q_o uses q_o itself, not its conjugate q_o*.": _omega_with(_q.multiply(q_r, _q.conjugate(q_o))),
-        "q = q_r ⊗ q_o uses q_r itself, not its conjugate q_r*.": _omega_with(_q.multiply(_q.conjugate(q_r), q_o)),
-        "the two rotations are the wrong way round: first q⁻¹ ⋄ L (into the principal axes), "
-        "then q ⋄ (…) back to the world.": _q.rotate(_q.conjugate(q), _q.rotate(q, L) / I_d),
-        "ω = I⁻¹ L: divide by the moments (I_d⁻¹ ⊙), do not multiply.":
+        Hint("conjugate-q-o",
+             "q = q_r ⊗ q_o uses q_o itself, not its conjugate q_o*."): _omega_with(_q.multiply(q_r, _q.conjugate(q_o))),
+        Hint("conjugate-q-r",
+             "q = q_r ⊗ q_o uses q_r itself, not its conjugate q_r*."): _omega_with(_q.multiply(_q.conjugate(q_r), q_o)),
+        Hint("rotations-reversed",
+             "the two rotations are the wrong way round: first q⁻¹ ⋄ L (into the principal axes), "
+             "then q ⋄ (…) back to the world."): _q.rotate(_q.conjugate(q), _q.rotate(q, L) / I_d),
+        Hint("multiply-for-divide", "ω = I⁻¹ L: divide by the moments (I_d⁻¹ ⊙), do not multiply."):
             _body.L_from_omega_principal(I_d, q_o, q_r, L),
-        "that is ω in the principal axes; rotate it back to the world with q ⋄ (…).":
+        Hint("principal-frame-not-rotated",
+             "that is ω in the principal axes; rotate it back to the world with q ⋄ (…)."):
             _q.rotate(_q.conjugate(q), L) / I_d,
-        "the quaternions are scalar first (w, x, y, z), as everywhere in rbteach; they were read as "
-        "(x, y, z, w).": _omega_with(_q.multiply(_q.from_xyzw(q_r), _q.from_xyzw(q_o))),
+        Hint("wxyz-read-as-xyzw",
+             "the quaternions are scalar first (w, x, y, z), as everywhere in rbteach; they were read as "
+             "(x, y, z, w)."): _omega_with(_q.multiply(_q.from_xyzw(q_r), _q.from_xyzw(q_o))),
     }
 
 
@@ -117,14 +124,16 @@ def _qdot_hints():
     q, w = np.asarray(EX3_Q), np.asarray(EX3_OMEGA_BODY)
     right = _qdot_body()
     return {
-        "that is ½ (0, ω) ⊗ q, the world formula: with a body ω the product goes the other way, "
-        "½ q ⊗ (0, ω_body).": _q.derivative_world(q, w),
-        "q̇ = ½ q ⊗ (0, ω_body): the factor ½ is missing.": 2.0 * right,
-        "ω_world = q ⋄ ω_body, not q⁻¹ ⋄ ω_body (or use ½ q ⊗ (0, ω_body) directly).":
+        Hint("world-formula-with-body-omega",
+             "that is ½ (0, ω) ⊗ q, the world formula: with a body ω the product goes the other way, "
+             "½ q ⊗ (0, ω_body)."): _q.derivative_world(q, w),
+        Hint("missing-half", "q̇ = ½ q ⊗ (0, ω_body): the factor ½ is missing."): 2.0 * right,
+        Hint("inverse-rotation", "ω_world = q ⋄ ω_body, not q⁻¹ ⋄ ω_body (or use ½ q ⊗ (0, ω_body) directly)."):
             _q.derivative_world(q, _q.rotate(_q.conjugate(q), w)),
-        "that is ½ q* ⊗ (0, ω_body): use q itself, ½ q ⊗ (0, ω_body).":
+        Hint("conjugate", "that is ½ q* ⊗ (0, ω_body): use q itself, ½ q ⊗ (0, ω_body)."):
             0.5 * _q.multiply(_q.conjugate(q), np.concatenate([[0.0], w])),
-        "q is scalar first (w, x, y, z), as everywhere in rbteach; it was read as (x, y, z, w).":
+        Hint("wxyz-read-as-xyzw",
+             "q is scalar first (w, x, y, z), as everywhere in rbteach; it was read as (x, y, z, w)."):
             _q.derivative_body(_q.from_xyzw(q), w),
         Hint("scalar-last", "that is q̇ written scalar last (x, y, z, w); rbteach writes (w, x, y, z), "
              "scalar first."): _q.to_xyzw(right),
@@ -146,22 +155,26 @@ def _exp_step_hints():
     q, w, dt = np.asarray(EX4_Q), np.asarray(EX4_OMEGA_BODY), EX4_DT
     step = _q.exp(0.5 * w * dt)
     return {
-        "exp(ω Δt) turns by twice the angle: the step is exp(½ ω_body Δt) "
-        "(or from_rotation_vector(ω_body Δt)).":
+        Hint("full-angle", "exp(ω Δt) turns by twice the angle: the step is exp(½ ω_body Δt) "
+             "(or from_rotation_vector(ω_body Δt))."):
             _q.multiply(q, _q.exp(w * dt)),
-        "exp(¼ ω Δt) turns by half the angle: the step is exp(½ ω_body Δt), the rotation vector "
-        "ω_body Δt halved once.":
+        Hint("quarter-angle", "exp(¼ ω Δt) turns by half the angle: the step is exp(½ ω_body Δt), the rotation vector "
+             "ω_body Δt halved once."):
             _q.multiply(q, _q.exp(0.25 * w * dt)),
-        "with a body ω the step multiplies from the right, q ⊗ exp(½ ω_body Δt), not exp(½ ω_body Δt) ⊗ q.":
+        Hint("step-on-wrong-side",
+             "with a body ω the step multiplies from the right, q ⊗ exp(½ ω_body Δt), not exp(½ ω_body Δt) ⊗ q."):
             _q.multiply(step, q),
-        "that is Euler + renormalise, normalise(q + ½ q ⊗ (0, ω) Δt): it turns by 2 arctan(θ/2), "
-        "short of θ = |ω|Δt.":
+        Hint("euler-renormalise",
+             "that is Euler + renormalise, normalise(q + ½ q ⊗ (0, ω) Δt): it turns by 2 arctan(θ/2), "
+        "short of θ = |ω|Δt."):
             _q.normalize(q + _q.derivative_body(q, w) * dt),
-        "that is one explicit Euler step q + ½ q ⊗ (0, ω) Δt (not even unit): the exponential map "
-        "multiplies by exp(½ ω Δt).":
+        Hint("euler-step", "that is one explicit Euler step q + ½ q ⊗ (0, ω) Δt (not even unit): the exponential map "
+        "multiplies by exp(½ ω Δt)."):
             q + _q.derivative_body(q, w) * dt,
-        "use q itself, not its conjugate q*: q ⊗ exp(½ ω_body Δt).": _q.multiply(_q.conjugate(q), step),
-        "q is scalar first (w, x, y, z), as everywhere in rbteach; it was read as (x, y, z, w).":
+        Hint("conjugate",
+             "use q itself, not its conjugate q*: q ⊗ exp(½ ω_body Δt)."): _q.multiply(_q.conjugate(q), step),
+        Hint("wxyz-read-as-xyzw",
+             "q is scalar first (w, x, y, z), as everywhere in rbteach; it was read as (x, y, z, w)."):
             _q.multiply(_q.from_xyzw(q), step),
         Hint("scalar-last", "that is the right attitude written scalar last (x, y, z, w); rbteach writes "
              "(w, x, y, z), scalar first."): _q.to_xyzw(_q.multiply(q, step)),

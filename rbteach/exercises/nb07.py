@@ -77,12 +77,13 @@ def _symmetric_hints():
     A, C = EX1_MOMENTS[0], EX1_MOMENTS[2]
     w3 = EX1_OMEGA0[2]
     return {
-        "Ω = (I3 − I1)/I1 · ω3 is negative for a prolate top (I3 < I1): the ω₁, ω₂ part turns clockwise.":
+        Hint("omega-sign",
+             "Ω = (I3 − I1)/I1 · ω3 is negative for a prolate top (I3 < I1): the ω₁, ω₂ part turns clockwise."):
             _top_omega(-(C - A) / A * w3),
-        "the denominator of Ω is I1 (the equal moments), not I3: Ω = (I3 − I1)/I1 · ω3.":
+        Hint("denominator-i3", "the denominator of Ω is I1 (the equal moments), not I3: Ω = (I3 − I1)/I1 · ω3."):
             _top_omega((C - A) / C * w3),
-        "Ω = (I3 − I1)/I1 · ω3 includes the spin ω3.": _top_omega((C - A) / A),
-        "ω₁ + iω₂ starts at ω₁₀ + iω₂₀: keep ω₂₀ (here it is not 0).":
+        Hint("spin-missing", "Ω = (I3 − I1)/I1 · ω3 includes the spin ω3."): _top_omega((C - A) / A),
+        Hint("initial-component-dropped", "ω₁ + iω₂ starts at ω₁₀ + iω₂₀: keep ω₂₀ (here it is not 0)."):
             np.array([EX1_OMEGA0[0] * np.cos((C - A) / A * w3 * EX1_T),
                       EX1_OMEGA0[0] * np.sin((C - A) / A * w3 * EX1_T), w3]),
     }
@@ -114,9 +115,12 @@ def error_ratio(method: str = "rk4", *, duration: float = EX2_DURATION, dts=EX2_
 def _ratio_hints():
     rk4 = error_ratio("rk4")
     return {
-        "a ratio near 2 is first order (explicit Euler): use method='rk4'.": error_ratio("euler"),
-        "a ratio near 4 is second order (the splitting): use method='rk4'.": error_ratio("splitting"),
-        "that is e(0.05) / e(0.1); the error shrinks with the step, so divide e(0.1) by e(0.05).": 1.0 / rk4,
+        Hint("first-order-method",
+             "a ratio near 2 is first order (explicit Euler): use method='rk4'."): error_ratio("euler"),
+        Hint("second-order-method",
+             "a ratio near 4 is second order (the splitting): use method='rk4'."): error_ratio("splitting"),
+        Hint("ratio-inverted",
+             "that is e(0.05) / e(0.1); the error shrinks with the step, so divide e(0.1) by e(0.05)."): 1.0 / rk4,
     }
 
 
@@ -146,10 +150,12 @@ def _world_L_hints():
     w, q, L_body = _world_L_parts()
     L0_body = _dyn.angular_momentum(EX3_MOMENTS, EX3_OMEGA0)
     return {
-        "that is L in the body frame (I ω_body); rotate it to the world: q ⋄ L_body.": L_body,
-        "that is I ω₀, the world L of a body that starts at the identity; here it starts at q₀: "
-        "L = q₀ ⋄ (I ω₀).": L0_body,
-        "that is ω_world; L = I ω needs the inertia.": _q.rotate(q, w),
+        Hint("body-frame-not-rotated",
+             "that is L in the body frame (I ω_body); rotate it to the world: q ⋄ L_body."): L_body,
+        Hint("start-attitude-missing",
+             "that is I ω₀, the world L of a body that starts at the identity; here it starts at q₀: "
+             "L = q₀ ⋄ (I ω₀)."): L0_body,
+        Hint("omega-not-l", "that is ω_world; L = I ω needs the inertia."): _q.rotate(q, w),
         Hint("passive-for-active", "that is the rotation by q⁻¹ (the passive rotation, the DCM Rᵀ used as "
              "a rotation)."): _q.rotate(_q.conjugate(q), L_body),
         Hint("composition-order", "that composes q_free(t) ⊗ q₀: the motion from the identity is a turn "
@@ -180,13 +186,16 @@ def _precession_hints():
     A, C, w, L = _precession_parts()
     Omega = (C - A) / A * w[2]
     return {
-        "that is 2π/|Ω|, the period of ω around z′ seen from the body (the body cone); in the world z′ "
-        "and ω go around L at |L|/I1.": 2 * np.pi / abs(Omega),
-        "the precession rate is |L|/I1 with I1 = I2 the equal moments, not |L|/I3.": 2 * np.pi * C / L,
-        "that is 2π/|ω|; the precession rate is |L|/I1, with L = I ω.": 2 * np.pi / float(np.linalg.norm(w)),
-        "that is 2π I1/|ω|: the precession rate is |L|/I1 with |L| = |I ω|, not |ω|.":
+        Hint("body-cone-period",
+             "that is 2π/|Ω|, the period of ω around z′ seen from the body (the body cone); in the world z′ "
+             "and ω go around L at |L|/I1."): 2 * np.pi / abs(Omega),
+        Hint("denominator-i3",
+             "the precession rate is |L|/I1 with I1 = I2 the equal moments, not |L|/I3."): 2 * np.pi * C / L,
+        Hint("omega-for-l",
+             "that is 2π/|ω|; the precession rate is |L|/I1, with L = I ω."): 2 * np.pi / float(np.linalg.norm(w)),
+        Hint("omega-for-l-norm", "that is 2π I1/|ω|: the precession rate is |L|/I1 with |L| = |I ω|, not |ω|."):
             2 * np.pi * A / float(np.linalg.norm(w)),
-        "that is the rate |L|/I1 (rad/s); the period is 2π divided by it.": L / A,
+        Hint("rate-for-period", "that is the rate |L|/I1 (rad/s); the period is 2π divided by it."): L / A,
         Hint("frequency-for-period", "that is the frequency f = |L|/(2π I1) (turns per second, Hz); the "
              "question asks for the period, the time of one turn."): L / (2 * np.pi * A),
     }
@@ -216,12 +225,18 @@ def _wobble_hints():
     A, C, w, L, Omega = _wobble_parts()
     cos_theta = C * w[2] / L
     return {
-        "2 is the limit for a slight wobble; this disc is tilted by θ with cos θ = I3 ω3/|L|: the ratio is 2/cos θ.": 2.0,
-        "that is spin/wobble; the wobble (|L|/I1) is the faster one: divide it by the spin |Ω|.": abs(Omega) / (L / A),
-        "that is 2 cos θ; the wobble rate is |L|/I1 = I3 ω3/(I1 cos θ), so the ratio is 2/cos θ.": 2.0 * cos_theta,
-        "the wobble rate is |L|/I1 with L = I ω, not |ω|/I1.": float(np.linalg.norm(w)) / A / abs(Omega),
-        "the wobble rate is |L|/I1 (here L = I ω), not |ω|.": float(np.linalg.norm(w)) / abs(Omega),
-        "the wobble rate is |L|/I1, with I1 = I2 the equal moments, not |L|/I3.": (L / C) / abs(Omega),
+        Hint("small-wobble-limit",
+             "2 is the limit for a slight wobble; this disc is tilted by θ with cos θ = I3 ω3/|L|: the ratio is 2/cos θ."): 2.0,
+        Hint("ratio-inverted",
+             "that is spin/wobble; the wobble (|L|/I1) is the faster one: divide it by the spin |Ω|."): abs(Omega) / (L / A),
+        Hint("cos-times-two",
+             "that is 2 cos θ; the wobble rate is |L|/I1 = I3 ω3/(I1 cos θ), so the ratio is 2/cos θ."): 2.0 * cos_theta,
+        Hint("omega-for-l",
+             "the wobble rate is |L|/I1 with L = I ω, not |ω|/I1."): float(np.linalg.norm(w)) / A / abs(Omega),
+        Hint("omega-for-l-norm",
+             "the wobble rate is |L|/I1 (here L = I ω), not |ω|."): float(np.linalg.norm(w)) / abs(Omega),
+        Hint("denominator-i3",
+             "the wobble rate is |L|/I1, with I1 = I2 the equal moments, not |L|/I3."): (L / C) / abs(Omega),
     }
 
 

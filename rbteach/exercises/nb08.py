@@ -14,7 +14,7 @@ import numpy as np
 from .. import analytic as _an
 from .. import inertia as _inertia
 from .. import quaternion as _q
-from . import Exercise
+from . import Exercise, Hint
 
 __all__ = ["EX1_MOMENTS", "EX1_OMEGA", "EX2_T_HANDLE", "EX3_MOMENTS", "EX3_OMEGA0",
            "EX4_MOMENTS", "EX4_OMEGA0", "EX4_TIME", "EX4_Q0_AXIS", "EX4_Q0_ANGLE_DEG", "EX4_Q0",
@@ -62,11 +62,12 @@ def _growth_rate_hints():
     c = (I3 - I2) * (I2 - I1) / (I1 * I3)
     W = EX1_OMEGA
     return {
-        "that is λ², not λ: take the square root.": c * W ** 2,
-        "λ is proportional to the spin rate Ω: multiply by Ω.": np.sqrt(c),
-        "λ = Ω √(…) grows like Ω (it is λ² that grows like Ω²): multiply by Ω once, not by Ω².":
+        Hint("lambda-squared", "that is λ², not λ: take the square root."): c * W ** 2,
+        Hint("spin-rate-missing", "λ is proportional to the spin rate Ω: multiply by Ω."): np.sqrt(c),
+        Hint("spin-rate-squared",
+             "λ = Ω √(…) grows like Ω (it is λ² that grows like Ω²): multiply by Ω once, not by Ω²."):
             np.sqrt(c) * W ** 2,
-        "the denominator is I₁ I₃, the two *other* moments, not I₂².":
+        Hint("denominator-i2", "the denominator is I₁ I₃, the two *other* moments, not I₂²."):
             np.sqrt((I3 - I2) * (I2 - I1) / I2 ** 2) * W,
     }
 
@@ -91,11 +92,13 @@ def _unstable_axis_number():
 def _unstable_axis_hints():
     order = np.argsort(_t_handle_moments())
     return {
-        "count the axes from 1 (1 = x, 2 = y, 3 = z, as in I₁, I₂, I₃), not from 0 as a Python index does.":
+        Hint("zero-based-index",
+             "count the axes from 1 (1 = x, 2 = y, 3 = z, as in I₁, I₂, I₃), not from 0 as a Python index does."):
             float(order[1]),
-        "that axis has the smallest moment: spin about it is stable (it wobbles, it does not flip).":
+        Hint("minor-axis",
+             "that axis has the smallest moment: spin about it is stable (it wobbles, it does not flip)."):
             float(order[0] + 1),
-        "that axis has the largest moment: spin about it is stable.": float(order[2] + 1),
+        Hint("major-axis", "that axis has the largest moment: spin about it is stable."): float(order[2] + 1),
     }
 
 
@@ -122,9 +125,12 @@ def _first_flip():
 def _time_between_flips_hints():
     T = _period()
     return {
-        "that is the period of ω(t) (flip_period): the body flips twice per period, so halve it.": T,
-        "that is a quarter period; ω₂ changes sign twice per period, so the flips are T/2 apart.": T / 4,
-        "that is the time from t = 0 to the first flip; the question asks for the time between two flips.":
+        Hint("full-period",
+             "that is the period of ω(t) (flip_period): the body flips twice per period, so halve it."): T,
+        Hint("quarter-period",
+             "that is a quarter period; ω₂ changes sign twice per period, so the flips are T/2 apart."): T / 4,
+        Hint("first-flip",
+             "that is the time from t = 0 to the first flip; the question asks for the time between two flips."):
             _first_flip(),
     }
 
@@ -146,16 +152,21 @@ def _attitude_angle_hints():
     _, q = _an.free_body_attitude(EX4_MOMENTS, EX4_OMEGA0, [EX4_TIME], EX4_Q0)
     _, q_from_identity = _an.free_body_attitude(EX4_MOMENTS, EX4_OMEGA0, [EX4_TIME])
     return {
-        "that is the angle of q(t) itself, measured from the world axes (the identity); the question asks for "
-        "the turn since the start: the angle between q(0) and q(t).": float(_q.angle_between(_q.identity(), q[0])),
-        "that compares q(0) with the attitude of a body started from the identity: pass the start attitude "
-        "to free_body_attitude (its q0 argument).": float(_q.angle_between(EX4_Q0, q_from_identity[0])),
-        "an angle above π: q and −q are the same attitude, and 2 arccos(w) with w < 0 gives 2π minus the angle; "
-        "take 2 arccos|w| (or quaternion.angle_between).": 2 * np.pi - a,
-        "a unit quaternion is (cos(θ/2), sin(θ/2) n): the angle is 2 arccos|w|, not arccos|w|.": a / 2,
-        "that assumes a steady rotation about ω₀ (|ω₀| t); but ω changes in the body and the axis moves: "
-        "use the exact attitude (analytic.free_body_attitude).": float(np.linalg.norm(w0) * EX4_TIME % (2 * np.pi)),
-        "that is in degrees; give radians.": float(np.degrees(a)),
+        Hint("angle-from-identity",
+             "that is the angle of q(t) itself, measured from the world axes (the identity); the question asks for "
+             "the turn since the start: the angle between q(0) and q(t)."): float(_q.angle_between(_q.identity(), q[0])),
+        Hint("start-attitude-missing",
+             "that compares q(0) with the attitude of a body started from the identity: pass the start attitude "
+             "to free_body_attitude (its q0 argument)."): float(_q.angle_between(EX4_Q0, q_from_identity[0])),
+        Hint("angle-above-pi",
+             "an angle above π: q and −q are the same attitude, and 2 arccos(w) with w < 0 gives 2π minus the angle; "
+             "take 2 arccos|w| (or quaternion.angle_between)."): 2 * np.pi - a,
+        Hint("half-angle",
+             "a unit quaternion is (cos(θ/2), sin(θ/2) n): the angle is 2 arccos|w|, not arccos|w|."): a / 2,
+        Hint("steady-rotation",
+             "that assumes a steady rotation about ω₀ (|ω₀| t); but ω changes in the body and the axis moves: "
+             "use the exact attitude (analytic.free_body_attitude)."): float(np.linalg.norm(w0) * EX4_TIME % (2 * np.pi)),
+        Hint("answer-in-degrees", "that is in degrees; give radians."): float(np.degrees(a)),
     }
 
 
@@ -175,12 +186,15 @@ def _plane_parts():
 def _plane_distance_hints():
     twoT, L, w = _plane_parts()
     return {
-        "that is T/|L|: the plane ω·L̂ = 2T/|L| carries 2T, twice the kinetic energy.": twoT / 2 / L,
-        "that is |L|/(2T), upside down: ω·L = ω·Iω = 2T, so ω·L̂ = 2T/|L|.": L / twoT,
-        "that divides by |L| twice: L̂ = L/|L| has length 1, so ω·L̂ = 2T/|L|.": twoT / L ** 2,
-        "that is |ω|, the distance to the tip of ω; the plane's distance is only the part of ω along L̂.":
+        Hint("half-energy",
+             "that is T/|L|: the plane ω·L̂ = 2T/|L| carries 2T, twice the kinetic energy."): twoT / 2 / L,
+        Hint("ratio-inverted", "that is |L|/(2T), upside down: ω·L = ω·Iω = 2T, so ω·L̂ = 2T/|L|."): L / twoT,
+        Hint("divided-twice", "that divides by |L| twice: L̂ = L/|L| has length 1, so ω·L̂ = 2T/|L|."): twoT / L ** 2,
+        Hint("omega-norm",
+             "that is |ω|, the distance to the tip of ω; the plane's distance is only the part of ω along L̂."):
             float(np.linalg.norm(w)),
-        "that is |L|, the radius of the angular-momentum sphere in L-space; here the picture is in ω-space.": L,
+        Hint("l-norm",
+             "that is |L|, the radius of the angular-momentum sphere in L-space; here the picture is in ω-space."): L,
     }
 
 
@@ -199,12 +213,15 @@ def _final_spin_rate_hints():
     I1, I2, I3 = EX6_MOMENTS
     W = EX6_OMEGA
     return {
-        "that keeps the kinetic energy; the damping turns energy into heat, it is |L| that stays: "
-        "I₁ Ω = I₃ ω_final.": W * np.sqrt(I1 / I3),
-        "the spin ends about the major axis (largest moment, I₃), not the middle one.": I1 * W / I2,
-        "|L| = I ω is kept: the larger moment needs the smaller rate, ω_final = I₁ Ω / I₃ (you inverted the ratio).":
+        Hint("energy-kept", "that keeps the kinetic energy; the damping turns energy into heat, it is |L| that stays: "
+             "I₁ Ω = I₃ ω_final."): W * np.sqrt(I1 / I3),
+        Hint("middle-axis",
+             "the spin ends about the major axis (largest moment, I₃), not the middle one."): I1 * W / I2,
+        Hint("ratio-inverted",
+             "|L| = I ω is kept: the larger moment needs the smaller rate, ω_final = I₁ Ω / I₃ (you inverted the ratio)."):
             I3 * W / I1,
-        "the rate changes: the same |L| about an axis with a larger moment means a slower spin.": W,
+        Hint("rate-unchanged",
+             "the rate changes: the same |L| about an axis with a larger moment means a slower spin."): W,
     }
 
 

@@ -52,10 +52,11 @@ def _error_ratio():
 def _order_hints():
     r = _error_ratio()
     return {
-        "halving Δt divides the error by 2^p: take log2 (or log(ratio)/log(2)), not log10.": np.log10(r),
-        "that is the natural logarithm ln(ratio); divide it by ln 2 (or use np.log2).": np.log(r),
-        "the ratio is upside down: e(Δt)/e(Δt/2) > 1 for a convergent method.": -np.log2(r),
-        "that is the error ratio 2^p itself; the order is its base-2 logarithm.": r,
+        Hint("log10-for-log2",
+             "halving Δt divides the error by 2^p: take log2 (or log(ratio)/log(2)), not log10."): np.log10(r),
+        Hint("ln-for-log2", "that is the natural logarithm ln(ratio); divide it by ln 2 (or use np.log2)."): np.log(r),
+        Hint("ratio-inverted", "the ratio is upside down: e(Δt)/e(Δt/2) > 1 for a convergent method."): -np.log2(r),
+        Hint("ratio-for-order", "that is the error ratio 2^p itself; the order is its base-2 logarithm."): r,
     }
 
 
@@ -74,12 +75,13 @@ _G1_PLUS = 1.0 / (2.0 + 2.0 ** (1.0 / 3.0))
 check_yoshida = Exercise(
     "(γ1, γ0)", (_G1, _G0),
     hints={
-        "γ0 = 1 − 2γ1 is negative (a step backwards in time): check its sign.": (_G1, -_G0),
-        "the root is the cube root 2^(1/3) (from 2γ1³ + γ0³ = 0), not the square root.":
+        Hint("gamma0-sign", "γ0 = 1 − 2γ1 is negative (a step backwards in time): check its sign."): (_G1, -_G0),
+        Hint("square-root", "the root is the cube root 2^(1/3) (from 2γ1³ + γ0³ = 0), not the square root."):
             (_G1_SQRT, 1.0 - 2.0 * _G1_SQRT),
-        "2γ1³ + γ0³ = 0 gives γ0 = −2^(1/3) γ1 (the real cube root of −2 is negative), not +2^(1/3) γ1.":
+        Hint("cube-root-sign",
+             "2γ1³ + γ0³ = 0 gives γ0 = −2^(1/3) γ1 (the real cube root of −2 is negative), not +2^(1/3) γ1."):
             (_G1_PLUS, 1.0 - 2.0 * _G1_PLUS),
-        "the order is (γ1, γ0): the outer coefficient first.": (_G0, _G1),
+        Hint("order-swapped", "the order is (γ1, γ0): the outer coefficient first."): (_G0, _G1),
     },
     doc="Exercise 2: the triple-jump coefficients (γ1, γ0) with 2γ1 + γ0 = 1 and 2γ1³ + γ0³ = 0.")
 
@@ -101,10 +103,13 @@ def _energy_drift_hints():
     L = np.linalg.norm(_dyn.angular_momentum(MOMENTS, tr.omega_body), axis=-1)
     rel = E[-1] / E[0] - 1.0
     return {
-        "that is the absolute change T(t) − T(0) (J); divide by T(0) for the relative change.": E[-1] - E[0],
-        "explicit Euler *gains* energy every step (T grows by ½ h² ω̇·Iω̇): the change is positive.": -rel,
-        "that is T(t)/T(0); subtract 1.": E[-1] / E[0],
-        "that is the relative change of |L|; the question asks for the kinetic energy T = ½ ω·Iω.":
+        Hint("absolute-change",
+             "that is the absolute change T(t) − T(0) (J); divide by T(0) for the relative change."): E[-1] - E[0],
+        Hint("sign",
+             "explicit Euler *gains* energy every step (T grows by ½ h² ω̇·Iω̇): the change is positive."): -rel,
+        Hint("ratio-not-minus-one", "that is T(t)/T(0); subtract 1."): E[-1] / E[0],
+        Hint("l-for-energy",
+             "that is the relative change of |L|; the question asks for the kinetic energy T = ½ ω·Iω."):
             L[-1] / L[0] - 1.0,
     }
 
@@ -125,13 +130,17 @@ def _cayley_angle():
 def _cayley_hints():
     x = EX4_SPIN * EX4_DT
     return {
-        "that is the exact turn h|ω| of one step; the Cayley step turns by less: cay(a) = (1 − |a|², 2a)/(1 + |a|²) "
-        "is the quaternion (cos φ/2, sin φ/2 â) of the angle φ = 4 arctan|a|.": x,
-        "that takes a = hω/2; the midpoint step has a = hω̄/4 (½ from q̇ = ½ q ⊗ (0, ω), ½ from the midpoint).":
+        Hint("exact-turn",
+             "that is the exact turn h|ω| of one step; the Cayley step turns by less: cay(a) = (1 − |a|², 2a)/(1 + |a|²) "
+             "is the quaternion (cos φ/2, sin φ/2 â) of the angle φ = 4 arctan|a|."): x,
+        Hint("a-half",
+             "that takes a = hω/2; the midpoint step has a = hω̄/4 (½ from q̇ = ½ q ⊗ (0, ω), ½ from the midpoint)."):
             4.0 * np.arctan(x / 2.0),
-        "that is 2 arctan(h|ω|/2), the turn of the midpoint rule on the rotation matrix R (its Cayley transform); "
-        "on the quaternion the step turns by 4 arctan(h|ω|/4).": 2.0 * np.arctan(x / 2.0),
-        "that is the quaternion's half-angle φ/2; the body turns by φ = 4 arctan|a|.": 2.0 * np.arctan(x / 4.0),
+        Hint("matrix-cayley",
+             "that is 2 arctan(h|ω|/2), the turn of the midpoint rule on the rotation matrix R (its Cayley transform); "
+             "on the quaternion the step turns by 4 arctan(h|ω|/4)."): 2.0 * np.arctan(x / 2.0),
+        Hint("half-angle",
+             "that is the quaternion's half-angle φ/2; the body turns by φ = 4 arctan|a|."): 2.0 * np.arctan(x / 4.0),
         Hint("radians-for-degrees", "that is the angle in degrees; give it in radians."): np.degrees(_cayley_angle()),
     }
 

@@ -74,13 +74,16 @@ def _rod_impulse_at(th):
     j = float(_contact.normal_impulse([0.0, 0.0, -V], [0.0, 0.0, 1.0], K, e))
     c2, s2 = np.cos(th) ** 2, np.sin(th) ** 2
     return j, {
-        "the rod also turns: the denominator has n·((I⁻¹(r × n)) × r) = 3 cos²θ/m besides 1/m.":
+        Hint("rotation-forgotten",
+             "the rod also turns: the denominator has n·((I⁻¹(r × n)) × r) = 3 cos²θ/m besides 1/m."):
             (1 + e) * m * V,
-        "the lever arm's part across n is (L/2) cos θ (r × n), not (L/2) sin θ.":
+        Hint("sin-for-cos", "the lever arm's part across n is (L/2) cos θ (r × n), not (L/2) sin θ."):
             (1 + e) * m * V / (1 + 3 * s2),
-        "the free rod turns about its centre of mass: I = m L²/12, not m L²/3 about its end.":
+        Hint("end-moment-for-com",
+             "the free rod turns about its centre of mass: I = m L²/12, not m L²/3 about its end."):
             (1 + e) * m * V / (1 + 0.75 * c2),
-        "the impulse has (1 + e), not e: it first stops the end, then sends it back at e times its speed.":
+        Hint("e-for-one-plus-e",
+             "the impulse has (1 + e), not e: it first stops the end, then sends it back at e times its speed."):
             e * m * V / (1 + 3 * c2),
     }
 
@@ -106,12 +109,16 @@ def _energy_lost():
     m_eff = 1.0 / float(n @ K @ n)
     m_point = 1.0 / (1.0 / m_a + 1.0 / m_b)
     return lost, {
-        "the rod also turns when hit at its end: 1/m_eff = 1/m_rod + 1/m_ball + (L/2)²/(m L²/12).":
+        Hint("rotation-forgotten",
+             "the rod also turns when hit at its end: 1/m_eff = 1/m_rod + 1/m_ball + (L/2)²/(m L²/12)."):
             0.5 * (1 - e ** 2) * m_point * V ** 2,
-        "the energy lost has (1 − e²), not (1 − e): the relative speed after is e times the speed before.":
+        Hint("one-minus-e",
+             "the energy lost has (1 − e²), not (1 − e): the relative speed after is e times the speed before."):
             0.5 * (1 - e) * m_eff * V ** 2,
-        "kinetic energy has a ½: ΔT = −½ (1 − e²) m_eff (v_rel·n)².": (1 - e ** 2) * m_eff * V ** 2,
-        "that is the energy the relative motion keeps, ½ e² m_eff v²; the question asks for what is lost.":
+        Hint("missing-half",
+             "kinetic energy has a ½: ΔT = −½ (1 − e²) m_eff (v_rel·n)²."): (1 - e ** 2) * m_eff * V ** 2,
+        Hint("energy-kept",
+             "that is the energy the relative motion keeps, ½ e² m_eff v²; the question asks for what is lost."):
             0.5 * e ** 2 * m_eff * V ** 2,
     }
 
@@ -138,14 +145,19 @@ def _backspin():
     nospin_vx, _ = _ball_after(EX3_MU, 0.0)
     jn = out.normal
     return vx, {
-        "the needed tangential impulse m|v_t|/3.5 is more than μ j_n: the ball slides, and friction is "
-        "μ j_n, not what would stop the slip.": stick_vx,
-        "with friction the ball's forward speed changes: J_t = μ j_n against the slip.": EX3_VELOCITY[0],
-        "the friction limit is μ times the whole normal impulse j_n = (1 + e) m |v_z|, not μ m |v_z|.":
+        Hint("sticking-assumed",
+             "the needed tangential impulse m|v_t|/3.5 is more than μ j_n: the ball slides, and friction is "
+             "μ j_n, not what would stop the slip."): stick_vx,
+        Hint("friction-forgotten",
+             "with friction the ball's forward speed changes: J_t = μ j_n against the slip."): EX3_VELOCITY[0],
+        Hint("friction-limit",
+             "the friction limit is μ times the whole normal impulse j_n = (1 + e) m |v_z|, not μ m |v_z|."):
             EX3_VELOCITY[0] - EX3_MU * EX3_MASS * abs(EX3_VELOCITY[2]) / EX3_MASS,
-        "the contact point slips with v + ω × r, r = (0, 0, −R): the backspin adds R|ω| to the slip.":
+        Hint("spin-forgotten",
+             "the contact point slips with v + ω × r, r = (0, 0, −R): the backspin adds R|ω| to the slip."):
             nospin_vx,
-        "friction acts against the slip of the contact point (here backwards), not along it.":
+        Hint("friction-along-slip",
+             "friction acts against the slip of the contact point (here backwards), not along it."):
             EX3_VELOCITY[0] + EX3_MU * jn / EX3_MASS,
     }
 

@@ -48,13 +48,15 @@ def _slow_hints():
     L3 = I3 * EX1_SPIN
     larger = 100.0 * (_slow(th) / (_MGL / L3) - 1.0)                  # 4.8 %
     return {
-        "that is the gyroscope approximation m g l/(I3 ω3); at this spin the exact slow root of "
-        f"I1 cos θ φ̇² − I3 ω3 φ̇ + m g l = 0 is {larger:.1f} % larger.": _MGL / L3,
-        "that is the fast root (the + sign); the slow one is 2 m g l/(I3 ω3 + √(I3²ω3² − 4 I1 m g l cos θ)).":
+        Hint("gyroscope-approximation",
+             "that is the gyroscope approximation m g l/(I3 ω3); at this spin the exact slow root of "
+             f"I1 cos θ φ̇² − I3 ω3 φ̇ + m g l = 0 is {larger:.1f} % larger."): _MGL / L3,
+        Hint("fast-root",
+             "that is the fast root (the + sign); the slow one is 2 m g l/(I3 ω3 + √(I3²ω3² − 4 I1 m g l cos θ))."):
             _top.precession_rates(I1, I3, _MGL, EX1_SPIN, th)[1],
-        "the balance has cos θ (from ∂V_eff/∂θ with the centrifugal term), not sin θ.":
+        Hint("sin-for-cos", "the balance has cos θ (from ∂V_eff/∂θ with the centrifugal term), not sin θ."):
             2 * _MGL / (L3 + math.sqrt(L3 * L3 - 4 * I1 * _MGL * math.sin(th))),
-        "the spin's angular momentum is I3 ω3, not I1 ω3.": _MGL / (I1 * EX1_SPIN),
+        Hint("i1-for-i3", "the spin's angular momentum is I3 ω3, not I1 ω3."): _MGL / (I1 * EX1_SPIN),
     }
 
 
@@ -77,12 +79,14 @@ def _theta_max_hints():
     u1 = _bounds()[0]
     approx = math.cos(th) - 2 * I1 * _MGL / (I3 * EX2_SPIN) ** 2 * math.sin(th) ** 2
     return {
-        "that is θ₀, where the top starts: its highest point, the root u₂ = cos θ₀. θ_max is at the other root "
-        "in [−1, 1], u₁.":
+        Hint("start-tilt",
+             "that is θ₀, where the top starts: its highest point, the root u₂ = cos θ₀. θ_max is at the other root "
+             "in [−1, 1], u₁."):
             EX2_TILT_DEG,
-        "that is in radians; give θ_max in degrees.": math.acos(u1),
-        "that is u = cos θ_max, the root itself; θ_max = arccos u₁ in degrees.": u1,
-        "that is the fast-top approximation cos θ₀ − (2 I1 m g l/L3²) sin²θ₀; solve the cubic instead.":
+        Hint("answer-in-radians", "that is in radians; give θ_max in degrees."): math.acos(u1),
+        Hint("root-for-angle", "that is u = cos θ_max, the root itself; θ_max = arccos u₁ in degrees."): u1,
+        Hint("fast-top-approximation",
+             "that is the fast-top approximation cos θ₀ − (2 I1 m g l/L3²) sin²θ₀; solve the cubic instead."):
             math.degrees(math.acos(approx)),
     }
 
@@ -103,11 +107,12 @@ def _Lz_hints():
     th = math.radians(EX3_TILT_DEG)
     L3 = I3 * EX3_SPIN
     return {
-        "that is L3 cos θ only: the precession adds I1 φ̇ sin²θ.": L3 * math.cos(th),
-        "that is L3 = I3 ω3, the component along the symmetry axis, not along the vertical.": L3,
-        "the precession's part is I1 φ̇ sin²θ (ω's horizontal part φ̇ sin θ, projected once more).":
+        Hint("precession-missing", "that is L3 cos θ only: the precession adds I1 φ̇ sin²θ."): L3 * math.cos(th),
+        Hint("l3-only", "that is L3 = I3 ω3, the component along the symmetry axis, not along the vertical."): L3,
+        Hint("sin-for-sin-squared",
+             "the precession's part is I1 φ̇ sin²θ (ω's horizontal part φ̇ sin θ, projected once more)."):
             I1 * EX3_PHI_DOT * math.sin(th) + L3 * math.cos(th),
-        "θ̇ turns the axis about the horizontal line of nodes: it adds nothing to L_z.":
+        Hint("theta-dot-added", "θ̇ turns the axis about the horizontal line of nodes: it adds nothing to L_z."):
             I1 * EX3_PHI_DOT * math.sin(th) ** 2 + L3 * math.cos(th) + I1 * EX3_THETA_DOT,
         Hint("degrees-for-radians", "the tilt went in as degrees where radians are expected (sin and cos "
              "take radians): convert with math.radians first."): _Lz(_as_radians(EX3_TILT_DEG)),
