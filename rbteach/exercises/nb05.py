@@ -1,7 +1,8 @@
 """Self-checks for notebook 05 (quaternions).
 
 Every check is an :class:`~rbteach.exercises.Exercise` judged by the one rule of
-:mod:`rbteach.exercises` (right within 4 significant digits; a quaternion with either sign). The
+:mod:`rbteach.exercises` (right within 4 significant digits; the quaternion of a rotation with either
+sign, but the rate q̇ of Exercise 4 with one sign: −q̇ is the body spinning the other way). The
 data of each exercise are module constants, so the notebook's statement and the check agree;
 expected values come from :mod:`rbteach.quaternion`.
 
@@ -9,7 +10,8 @@ The hints are the notebook's convention bug zoo (and, for SLERP, lerp without no
 normalise, the long arc): (x, y, z, w) read as (w, x, y, z), the passive
 sandwich ``q* ⊗ (0, v) ⊗ q`` (= ``Rᵀ v``) for the active one, a row of ``R`` (the DCM ``Rᵀ``) for a
 column, ``ω_body`` put into the world formula ``½ (0, ω) ⊗ q``, a product in the wrong order or
-conjugated, plus the full angle for the half angle and degrees given to ``cos``. The data use
+conjugated, plus the full angle for the half angle, degrees given to ``cos`` and the answer written
+scalar last. The data use
 generic axes and angles, so that each of these mistakes gives a clearly wrong answer
 (tests/test_exercises_student.py); 90° turns about coordinate axes would let several of them pass.
 """
