@@ -16,7 +16,6 @@ from __future__ import annotations
 import decimal
 import fractions
 import importlib
-import math
 import pkgutil
 
 import numpy as np

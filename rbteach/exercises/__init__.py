@@ -45,7 +45,6 @@ plays a student on it.
 from __future__ import annotations
 
 import decimal
-import fractions
 import numbers
 import re
 import types
