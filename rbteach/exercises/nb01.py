@@ -1,6 +1,7 @@
 """Self-checks for notebook 01 (inertia tensor).
 
-Exercise 1: a box about one of its corners (3 × 3 tensor); exercise 2: a thin rod about an axis
+Exercise 1: a box about the midpoint of one of its edges (3 × 3 tensor; not a corner, whose general
+formula notebook 01 displays just before); exercise 2: a thin rod about an axis
 through its end; exercise 3: the sign of a product of inertia of two point masses; exercise 4: the
 moment of inertia ``I_n = nᵀ I n`` about an axis and the radius of gyration ``k = √(I_n / m)``;
 exercise 5: an uneven dumbbell combined from two balls and a rod (``rbteach.inertia.combine``).
@@ -20,8 +21,9 @@ from . import Exercise
 __all__ = ["BOX", "ROD", "POINTS", "AXIS", "DUMBBELL", "check_box_corner", "check_rod_end",
            "check_product_sign", "check_axis_moment", "check_dumbbell"]
 
-#: Exercise 1: mass (kg) and full edges a, b, c (m); the box fills [0, a] × [0, b] × [0, c].
-BOX = {"mass": 6.0, "a": 0.5, "b": 0.4, "c": 0.3}
+#: Exercise 1: mass (kg) and full edges a, b, c (m); the box fills [0, a] × [0, b] × [0, c], and the
+#: tensor is asked about ``point``, the midpoint (a/2, 0, 0) of the edge along x through the origin.
+BOX = {"mass": 6.0, "a": 0.5, "b": 0.4, "c": 0.3, "point": np.array([0.25, 0.0, 0.0])}
 #: Exercise 2: a thin rod of this mass (kg) and length (m), along z.
 ROD = {"mass": 2.4, "length": 1.1}
 #: Exercise 3: point masses (kg) and their positions (m).
@@ -53,7 +55,7 @@ def _shift(m, d):
 def _box():
     m, a, b, c = BOX["mass"], BOX["a"], BOX["b"], BOX["c"]
     I_com = inertia.box(m, a, b, c)
-    d = np.array([a, b, c]) / 2          # the centre of mass, seen from the corner
+    d = np.array([a, b, c]) / 2 - BOX["point"]      # the centre of mass, seen from the point: (0, b/2, c/2)
     return m, np.array([a, b, c]), d, I_com
 
 
@@ -66,22 +68,27 @@ def _box_hints():
     m, edges, d, I_com = _box()
     right = inertia.parallel_axis(I_com, m, -d)
     return {
-        "that is the tensor about the centre of mass; move it to the corner with the parallel-axis "
-        "theorem.": I_com,
-        "the products of inertia carry a minus sign: I_xy = −∫ρ x y dV, negative for a box in the "
-        "x, y > 0 quadrant.": _flip_products(right),
+        "that is the tensor about the centre of mass; move it to the edge's midpoint with the "
+        "parallel-axis theorem.": I_com,
+        "the products of inertia carry a minus sign: I_yz = −∫ρ y z dV, negative for a box in the "
+        "y, z > 0 quadrant.": _flip_products(right),
         "you subtracted m(|d|² 1 − d dᵀ) (the article's inertia_conversion goes from a point TO the "
         "centre of mass); moving away from the centre of mass adds it.": I_com - _shift(m, d),
-        "the diagonal is right, but the corner is off every symmetry plane: the products of inertia "
-        "are not zero.": np.diag(np.diag(right)),
-        "you shifted by the whole edges (a, b, c), the far corner; the centre of mass is at "
-        "d = (a/2, b/2, c/2) from the corner.": inertia.parallel_axis(I_com, m, edges),
+        "the diagonal is right, but the point is off two symmetry planes (y = b/2 and z = c/2): "
+        "I_yz is not zero.": np.diag(np.diag(right)),
+        "that is the tensor about the corner at the origin; the point is the midpoint (a/2, 0, 0) of "
+        "the edge, so the centre of mass is d = (0, b/2, c/2) from it.":
+            inertia.parallel_axis(I_com, m, -edges / 2),
+        "you shifted by the point's own coordinates (a/2, 0, 0); the shift is the centre of mass seen "
+        "from the point, d = (a/2, b/2, c/2) − (a/2, 0, 0) = (0, b/2, c/2).":
+            inertia.parallel_axis(I_com, m, BOX["point"]),
     }
 
 
 check_box_corner = Exercise(
-    "box about its corner", _box_expected, hints=_box_hints,
-    doc="Exercise 1: the box's inertia tensor (3, 3) about its corner at the origin.")
+    "box about an edge's midpoint", _box_expected, hints=_box_hints,
+    doc="Exercise 1: the box's inertia tensor (3, 3) about the midpoint (a/2, 0, 0) of its edge along x "
+        "(the name is kept from the exercise's first version, about the corner).")
 
 
 def _rod_expected():
@@ -183,6 +190,12 @@ def _dumbbell_hints():
         "whole, x_c = Σ m_i x_i / Σ m_i.": inertia.parallel_axis(I, M, coms[0] - c)[1, 1],
         "the rod counts too: its mass moves the centre of mass, and it adds m L²/12 + m d².":
             inertia.combine(masses[:2], coms[:2], tensors[:2])[2][1, 1],
+        "the rod's own moment m L²/12 (about its centre, across it) is missing; only its m d² is there.":
+            inertia.combine(masses, coms, np.stack([tensors[0], tensors[1], 0 * tensors[2]]))[2][1, 1],
+        "the balls' own moments 2/5 m r² are missing; a ball is not a point.":
+            inertia.combine(masses, coms, np.stack([0 * tensors[0], 0 * tensors[1], tensors[2]]))[2][1, 1],
+        "2/3 m r² is a hollow sphere; the balls are solid, 2/5 m r².":
+            inertia.combine(masses, coms, np.stack([t * 5 / 3 for t in tensors[:2]] + [tensors[2]]))[2][1, 1],
     }
 
 
