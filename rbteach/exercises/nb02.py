@@ -132,11 +132,13 @@ _DIAG_TOL = 2e-3
 
 
 def check_proper_rotation(answer) -> Feedback:
-    """Exercise 3a: a rotation O (det +1) with Oᵀ I O = diag(2, 3, 4) for :data:`EX3_INERTIA`.
+    """Exercise 3a: a rotation O (det +1) with Oᵀ I O = diag(2, 3, 4) for :data:`EX3_INERTIA`
+    that keeps column 3 of :data:`EX3_V`.
 
-    Many answers are right (reverse one column of V, or all three), so the check tests the
-    properties: orthonormal columns, det O = +1, and Oᵀ I O = diag(2, 3, 4) in this order. An
-    answer typed with 4 decimals passes (tolerances 2e-3).
+    Two answers are right (reverse column 1 or column 2 of V), so the check tests the properties:
+    orthonormal columns, det O = +1, Oᵀ I O = diag(2, 3, 4) in this order, and column 3 = V's
+    column 3. Keeping column 3 makes Exercise 3b, the repair o₃ = o₁ × o₂ (which reverses column 3),
+    a step of its own (review-00-03 E3). An answer typed with 4 decimals passes (tolerances 2e-3).
     """
     name = "O"
     if answer is None or answer is Ellipsis:
@@ -162,6 +164,10 @@ def check_proper_rotation(answer) -> Feedback:
         order = ", ".join(f"{d:.4g}" for d in np.diag(D))
         return Feedback(f"{name}: not yet. Hint: it diagonalises I, but the columns are in another "
                         f"order (Oᵀ I O has the diagonal {order}); keep the order 2, 3, 4.", False)
+    if np.abs(O[:, 2] - EX3_V[:, 2]).max() > _ORTHO_TOL:
+        return Feedback(f"{name}: not yet. Hint: a proper rotation with the right axes, but column 3 is "
+                        "reversed; the question keeps column 3 of V as it is: reverse column 1 or "
+                        "column 2 instead.", False)
     return Feedback(f"{name}: correct ✓ (det O = +1 and Oᵀ I O = diag(2, 3, 4))", True)
 
 
