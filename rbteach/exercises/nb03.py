@@ -159,5 +159,5 @@ def _ex4_hints() -> dict:
 
 
 check_heading = Exercise(
-    "heading", _ex4_expected, hints=_ex4_hints,
+    "yaw ψ", _ex4_expected, hints=_ex4_hints,
     doc="Exercise 4: the yaw (ZYX, degrees) of the attitude that best fits EX4_VECTORS_BODY.")
