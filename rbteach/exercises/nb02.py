@@ -2,8 +2,9 @@
 
 Every check but one is an :class:`rbteach.exercises.Exercise` judged by the collection's rule
 (right within 4 significant digits, any way of writing the numbers, an axis with either sign).
-Exercise 3a has many right answers (any proper rotation with the right axes in the right order),
-so :func:`check_proper_rotation` is a function that tests the properties instead of one value;
+Exercise 3a has two right answers (a proper rotation with the right axes in the right order that
+keeps column 3 of V: column 1 or column 2 reversed), so :func:`check_proper_rotation` is a function
+that tests the properties instead of one value;
 Exercise 3b asks for the one rotation the repair of ``rbteach.inertia.principal_axes`` gives.
 
 The data are generic (no 90° turns, no turns about a coordinate axis), so that each typical
