@@ -272,3 +272,54 @@ def test_a_zero_axis_gives_the_live_page_its_one_line():
     reply, buffers = live._answer(nb00, {**nb00.DEFAULTS, "axis_x": 0.0, "axis_y": 0.0, "axis_z": 0.0})
     assert "no direction" in reply["error"] and "\n" not in reply["error"] and buffers == []
     assert reply["inactive"] == []                               # the axis sliders stay usable to leave it
+
+
+# --- the prose of notebook 00 (issue 17 §3) ----------------------------------------------------
+
+_NB00 = __import__("pathlib").Path(__file__).resolve().parents[1] / "notebooks" / "00_index_and_conventions.ipynb"
+
+
+def _cells(path):
+    import json
+
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def test_canonical_form_jumps_at_half_turns_but_angle_between_does_not():
+    # Pitfall 4: a canonical form is unique but not a tolerance-based equality test near 180°
+    p = quaternion.normalize([1e-9, 1.0, 0.3, 0.0])
+    q = quaternion.normalize([-1e-9, 1.0, 0.3, 0.0])
+    r_p, r_q = Rotation.from_quat(quaternion.to_xyzw(p)), Rotation.from_quat(quaternion.to_xyzw(q))
+    assert (r_p.inv() * r_q).magnitude() < 1e-8                                 # SciPy: the same attitude
+    assert quaternion.angle_between(p, q) < 1e-8 and abs(p @ q) > 1 - 1e-12
+    assert not np.allclose(quaternion.canonical(p), quaternion.canonical(q))
+    text = "".join(c["source"] if isinstance(c["source"], str) else "".join(c["source"])
+                   for c in _cells(_NB00))
+    assert "not* a tolerance-based equality test" in text
+
+
+def test_cylinder_moments_equal_at_h_sqrt3_r():
+    from rbteach import inertia
+
+    m, r = 1.0, 0.3
+    I = inertia.solid_cylinder(m, r, np.sqrt(3) * r)
+    assert np.allclose(np.diag(I), 0.045)                                       # m r²/2 = m(3r² + h²)/12
+    assert not np.isclose(*np.diag(inertia.solid_cylinder(m, r, 1.7 * r))[1:])
+
+
+def test_sources_name_the_frame_and_say_what_is_not_known():
+    src = "".join("".join(c["source"]) for c in _cells(_NB00) if c["cell_type"] == "markdown")
+    sources = src[src.index("## Sources"):src.index("## Why a conventions card")]
+    assert r"\omega_\text{body} = (\cos t, \sin t, 1)" in sources
+    assert "November 19, 2019" in sources and "What is not known" in sources
+    assert "seed" not in sources.lower()
+
+
+@pytest.mark.parametrize("name", ["00_index_and_conventions", "01_inertia_tensor", "02_principal_axes",
+                                  "03_frames"])
+def test_code_lines_fit_without_scrolling(name):
+    # teacher.md problem 15: long code lines scroll sideways; keep them at 90 characters or less
+    path = _NB00.parent / f"{name}.ipynb"
+    long = [(i, line) for i, c in enumerate(_cells(path)) if c["cell_type"] == "code"
+            for line in "".join(c["source"]).split("\n") if len(line) > 90]
+    assert not long, long[:3]

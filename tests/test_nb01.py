@@ -304,22 +304,40 @@ def test_I1_and_I3_are_the_extremes_of_I_n_and_I2_is_a_saddle():
 # ---- exercises ----------------------------------------------------------------------------------
 
 def test_check_box_corner():
+    # Exercise 1 asks about the midpoint (a/2, 0, 0) of the edge along x (review-00-03 E5: the corner's
+    # general formula is displayed just before the exercise, so the corner tested substitution only)
     m, a, b, c = ex.BOX["mass"], ex.BOX["a"], ex.BOX["b"], ex.BOX["c"]
+    np.testing.assert_allclose(ex.BOX["point"], [a / 2, 0.0, 0.0])
     assert "no answer yet" in ex.check_box_corner(None)
-    # The textbook corner formula: moments m/3 (b² + c²) ..., products −m a b / 4 ...
-    right = np.array([[m * (b**2 + c**2) / 3, -m * a * b / 4, -m * a * c / 4],
-                      [-m * a * b / 4, m * (a**2 + c**2) / 3, -m * b * c / 4],
-                      [-m * a * c / 4, -m * b * c / 4, m * (a**2 + b**2) / 3]])
+    # by hand: the centre of mass is d = (0, b/2, c/2) from the point; only I_yz is a product
+    right = np.array([[m * (b**2 + c**2) / 3, 0.0, 0.0],
+                      [0.0, m * (a**2 + c**2) / 12 + m * c**2 / 4, -m * b * c / 4],
+                      [0.0, -m * b * c / 4, m * (a**2 + b**2) / 12 + m * b**2 / 4]])
     fb = ex.check_box_corner(right)
     assert fb and "correct" in fb
     assert ex.check_box_corner(np.round(right, 4).tolist())
     assert "minus sign" in ex.check_box_corner(_flip(right))
     assert "centre of mass" in ex.check_box_corner(inertia.box(m, a, b, c))
-    d = np.array([a, b, c]) / 2
-    subtracted = inertia.box(m, a, b, c) - m * (d @ d * np.eye(3) - np.outer(d, d))   # no body has this tensor
+    d = np.array([0.0, b, c]) / 2
+    subtracted = inertia.box(m, a, b, c) - m * (d @ d * np.eye(3) - np.outer(d, d))
     assert "subtracted" in ex.check_box_corner(subtracted)
     assert "not zero" in ex.check_box_corner(np.diag(np.diag(right)))
+    corner = np.array([[m * (b**2 + c**2) / 3, -m * a * b / 4, -m * a * c / 4],
+                       [-m * a * b / 4, m * (a**2 + c**2) / 3, -m * b * c / 4],
+                       [-m * a * c / 4, -m * b * c / 4, m * (a**2 + b**2) / 3]])
+    assert "corner" in ex.check_box_corner(np.round(corner, 4))                 # the formula shown before
     assert "give a 3×3 matrix" in ex.check_box_corner(np.diag(right))
+
+
+def test_check_dumbbell_partial_slips():
+    # review-00-03 E2: the partial slips (values recomputed by hand). The rod's own moment left out
+    # (0.3305) is 1.8 % from the answer, inside the close band with its own hint band: refused, no hint;
+    # the balls' own moments left out (0.3223) and the rod left out (0.3229) share one hint (0.2 % apart)
+    assert ex.check_dumbbell(0.3366)
+    for typed, word in [(0.3223, "balls' own"), (0.3229, "rod counts"), (0.3462, "hollow")]:
+        fb = ex.check_dumbbell(typed)
+        assert not fb and word in fb, (typed, str(fb))
+    assert not ex.check_dumbbell(0.3305)
 
 
 def test_check_rod_end():

@@ -241,16 +241,23 @@ def test_ex3_data_V_is_a_reflection_that_diagonalises_I():
     assert np.min(np.abs(V)) > 0.05                                   # generic: no zero entries
 
 
-def test_ex3a_every_proper_rotation_with_the_right_axes_is_accepted():
+def test_ex3a_every_proper_rotation_with_the_right_axes_and_column_3_kept_is_accepted():
     V = ex.EX3_V
-    for signs in ([-1, 1, 1], [1, -1, 1], [1, 1, -1], [-1, -1, -1]):
+    for signs in ([-1, 1, 1], [1, -1, 1]):
         O = V * np.array(signs, dtype=float)
         assert ex.check_proper_rotation(O), signs
         assert ex.check_proper_rotation(np.round(O, 4).tolist()), signs     # typed with 4 decimals
+        assert ex.check_proper_rotation(sp.Matrix(np.round(O, 4).tolist())), signs
+    # column 3 reversed: proper and right axes, but it is Exercise 3b's repair (review-00-03 E3)
+    for signs in ([1, 1, -1], [-1, -1, -1]):
+        fb = ex.check_proper_rotation(np.round(V * np.array(signs, dtype=float), 4))
+        assert not fb and "column 3" in fb, signs
+    repair = np.column_stack([V[:, 0], V[:, 1], np.cross(V[:, 0], V[:, 1])])
+    np.testing.assert_allclose(repair, V * np.array([1.0, 1.0, -1.0]), atol=1e-12)
+    assert not ex.check_proper_rotation(repair)
     m, O = inertia.principal_axes(ex.EX3_INERTIA)
     np.testing.assert_allclose(m, ex.EX3_MOMENTS, atol=1e-12)
-    assert ex.check_proper_rotation(O)
-    assert ex.check_proper_rotation(sp.Matrix(np.round(O, 4).tolist()))
+    np.testing.assert_allclose(O, repair, atol=1e-12)                  # principal_axes gives 3b, not 3a
 
 
 def test_ex3a_refuses_reflections_wrong_order_and_wrong_axes_in_plain_words():

@@ -1,6 +1,7 @@
 """Self-checks for notebook 01 (inertia tensor).
 
-Exercise 1: a box about one of its corners (3 × 3 tensor); exercise 2: a thin rod about an axis
+Exercise 1: a box about the midpoint of one of its edges (3 × 3 tensor; not a corner, whose general
+formula notebook 01 displays just before); exercise 2: a thin rod about an axis
 through its end; exercise 3: the sign of a product of inertia of two point masses; exercise 4: the
 moment of inertia ``I_n = nᵀ I n`` about an axis and the radius of gyration ``k = √(I_n / m)``;
 exercise 5: an uneven dumbbell combined from two balls and a rod (``rbteach.inertia.combine``).
@@ -20,8 +21,9 @@ from . import Exercise, Hint
 __all__ = ["BOX", "ROD", "POINTS", "AXIS", "DUMBBELL", "check_box_corner", "check_rod_end",
            "check_product_sign", "check_axis_moment", "check_dumbbell"]
 
-#: Exercise 1: mass (kg) and full edges a, b, c (m); the box fills [0, a] × [0, b] × [0, c].
-BOX = {"mass": 6.0, "a": 0.5, "b": 0.4, "c": 0.3}
+#: Exercise 1: mass (kg) and full edges a, b, c (m); the box fills [0, a] × [0, b] × [0, c], and the
+#: tensor is asked about ``point``, the midpoint (a/2, 0, 0) of the edge along x through the origin.
+BOX = {"mass": 6.0, "a": 0.5, "b": 0.4, "c": 0.3, "point": np.array([0.25, 0.0, 0.0])}
 #: Exercise 2: a thin rod of this mass (kg) and length (m), along z.
 ROD = {"mass": 2.4, "length": 1.1}
 #: Exercise 3: point masses (kg) and their positions (m).
@@ -53,7 +55,7 @@ def _shift(m, d):
 def _box():
     m, a, b, c = BOX["mass"], BOX["a"], BOX["b"], BOX["c"]
     I_com = inertia.box(m, a, b, c)
-    d = np.array([a, b, c]) / 2          # the centre of mass, seen from the corner
+    d = np.array([a, b, c]) / 2 - BOX["point"]      # the centre of mass, seen from the point: (0, b/2, c/2)
     return m, np.array([a, b, c]), d, I_com
 
 
@@ -66,18 +68,24 @@ def _box_hints():
     m, edges, d, I_com = _box()
     right = inertia.parallel_axis(I_com, m, -d)
     return {
-        Hint("com-tensor", "that is the tensor about the centre of mass; move it to the corner with the parallel-axis "
-             "theorem."): I_com,
-        Hint("product-sign", "the products of inertia carry a minus sign: I_xy = −∫ρ x y dV, negative for a box in the "
-             "x, y > 0 quadrant."): _flip_products(right),
+        Hint("com-tensor", "that is the tensor about the centre of mass; move it to the edge's midpoint with the "
+             "parallel-axis theorem."): I_com,
+        Hint("product-sign", "the products of inertia carry a minus sign: I_yz = −∫ρ y z dV, negative for a box in "
+             "the y, z > 0 quadrant."): _flip_products(right),
         Hint("parallel-axis-sign",
              "you subtracted m(|d|² 1 − d dᵀ) (the article's inertia_conversion goes from a point TO the "
              "centre of mass); moving away from the centre of mass adds it."): I_com - _shift(m, d),
         Hint("products-missing",
-             "the diagonal is right, but the corner is off every symmetry plane: the products of inertia "
-             "are not zero."): np.diag(np.diag(right)),
-        Hint("far-corner", "you shifted by the whole edges (a, b, c), the far corner; the centre of mass is at "
-             "d = (a/2, b/2, c/2) from the corner."): inertia.parallel_axis(I_com, m, edges),
+             "the diagonal is right, but the point is off two symmetry planes (y = b/2 and z = c/2): "
+             "I_yz is not zero."): np.diag(np.diag(right)),
+        Hint("corner-not-midpoint",
+             "that is the tensor about the corner at the origin; the point is the midpoint (a/2, 0, 0) of "
+             "the edge, so the centre of mass is d = (0, b/2, c/2) from it."):
+            inertia.parallel_axis(I_com, m, -edges / 2),
+        Hint("point-as-shift",
+             "you shifted by the point's own coordinates (a/2, 0, 0); the shift is the centre of mass seen "
+             "from the point, d = (a/2, b/2, c/2) − (a/2, 0, 0) = (0, b/2, c/2)."):
+            inertia.parallel_axis(I_com, m, BOX["point"]),
         Hint("mass-forgotten", "that is the tensor of a box of 1 kg: every entry is proportional to the "
              "mass (m/12 (b² + c²), m d², …); multiply by m."):
             inertia.parallel_axis(inertia.box(1.0, *edges), 1.0, -d),
@@ -85,8 +93,9 @@ def _box_hints():
 
 
 check_box_corner = Exercise(
-    "box about its corner", _box_expected, hints=_box_hints,
-    doc="Exercise 1: the box's inertia tensor (3, 3) about its corner at the origin.")
+    "box about an edge's midpoint", _box_expected, hints=_box_hints,
+    doc="Exercise 1: the box's inertia tensor (3, 3) about the midpoint (a/2, 0, 0) of its edge along x "
+        "(the name is kept from the exercise's first version, about the corner).")
 
 
 def _rod_expected():
@@ -201,11 +210,15 @@ def _dumbbell_hints():
         Hint("wrong-reference-point",
              "that is the moment about the big ball's centre; the axis goes through the centre of mass of the "
              "whole, x_c = Σ m_i x_i / Σ m_i."): inertia.parallel_axis(I, M, coms[0] - c)[1, 1],
-        Hint("part-missing", "the rod counts too: its mass moves the centre of mass, and it adds m L²/12 + m d²."):
+        Hint("part-missing", "a part is missing: the rod counts too (its mass moves the centre of mass, and it "
+             "adds m L²/12 + m d²), and so do the balls' own moments 2/5 m r² (leaving either out gives "
+             "this value, to 0.2 %)."):
             inertia.combine(masses[:2], coms[:2], tensors[:2])[2][1, 1],
         Hint("parallel-axis-sign", "you subtracted the parallel-axis terms m_i d_i²; moving each part's "
              "moment away from its own centre of mass adds them."):
             sum(I_i - _shift(m_i, x_i - c) for m_i, x_i, I_i in zip(masses, coms, tensors))[1, 1],
+        Hint("hollow-sphere", "2/3 m r² is a hollow sphere; the balls are solid, 2/5 m r²."):
+            inertia.combine(masses, coms, np.stack([t * 5 / 3 for t in tensors[:2]] + [tensors[2]]))[2][1, 1],
     }
 
 

@@ -2,8 +2,9 @@
 
 Every check but one is an :class:`rbteach.exercises.Exercise` judged by the collection's rule
 (right within 4 significant digits, any way of writing the numbers, an axis with either sign).
-Exercise 3a has many right answers (any proper rotation with the right axes in the right order),
-so :func:`check_proper_rotation` is a function that tests the properties instead of one value;
+Exercise 3a has two right answers (a proper rotation with the right axes in the right order that
+keeps column 3 of V: column 1 or column 2 reversed), so :func:`check_proper_rotation` is a function
+that tests the properties instead of one value;
 Exercise 3b asks for the one rotation the repair of ``rbteach.inertia.principal_axes`` gives.
 
 The data are generic (no 90° turns, no turns about a coordinate axis), so that each typical
@@ -159,11 +160,13 @@ _DIAG_TOL = 2e-3
 
 
 def check_proper_rotation(answer) -> Feedback:
-    """Exercise 3a: a rotation O (det +1) with Oᵀ I O = diag(2, 3, 4) for :data:`EX3_INERTIA`.
+    """Exercise 3a: a rotation O (det +1) with Oᵀ I O = diag(2, 3, 4) for :data:`EX3_INERTIA`
+    that keeps column 3 of :data:`EX3_V`.
 
-    Many answers are right (reverse one column of V, or all three), so the check tests the
-    properties: orthonormal columns, det O = +1, and Oᵀ I O = diag(2, 3, 4) in this order. An
-    answer typed with 4 decimals passes (tolerances 2e-3).
+    Two answers are right (reverse column 1 or column 2 of V), so the check tests the properties:
+    orthonormal columns, det O = +1, Oᵀ I O = diag(2, 3, 4) in this order, and column 3 = V's
+    column 3. Keeping column 3 makes Exercise 3b, the repair o₃ = o₁ × o₂ (which reverses column 3),
+    a step of its own (review-00-03 E3). An answer typed with 4 decimals passes (tolerances 2e-3).
     """
     name = "O"
     if answer is None or answer is Ellipsis:
@@ -198,6 +201,10 @@ def _judge_rotation(name, O) -> Feedback:
         return Feedback(f"{name}: not yet. Hint: it diagonalises I, but the columns are in another "
                         f"order (Oᵀ I O has the diagonal {order}); keep the order 2, 3, 4.", False, "hint",
                         "column-order")
+    if np.abs(O[:, 2] - EX3_V[:, 2]).max() > _ORTHO_TOL:
+        return Feedback(f"{name}: not yet. Hint: a proper rotation with the right axes, but column 3 is "
+                        "reversed; the question keeps column 3 of V as it is: reverse column 1 or "
+                        "column 2 instead.", False, "hint", "column-3-reversed")
     return Feedback(f"{name}: correct ✓ (det O = +1 and Oᵀ I O = diag(2, 3, 4))", True)
 
 

@@ -6,7 +6,7 @@ and roll all non-zero, no 90° turn), so that each frame mistake in ``hints`` �
 pitfall Rᵀ I R, R I R without a transpose, a body-frame vector used as a world-frame one, a
 forgotten rotation, degrees read as radians — gives a value clearly different from the right
 answer; exercise 3 (ω_body from ZYX angle rates) likewise refuses the rates themselves, ω_world,
-the extrinsic or another order of the axes; exercise 4 (the heading from an accelerometer and a
+the extrinsic or another order of the axes; exercise 4 (the yaw ψ from an accelerometer and a
 magnetometer) refuses the swapped arguments of align_vectors, a compass reading without tilt
 compensation, roll for yaw and radians. The expected values are computed through rbteach.
 """
@@ -192,6 +192,6 @@ def _ex4_hints() -> dict:
 
 
 check_heading = Exercise(
-    "heading", _ex4_expected, hints=_ex4_hints, period=360.0,
+    "yaw ψ", _ex4_expected, hints=_ex4_hints, period=360.0,
     doc="Exercise 4: the yaw (ZYX, degrees) of the attitude that best fits EX4_VECTORS_BODY; an angle, "
         "so it is right modulo 360° (ψ − 360° is ψ).")
