@@ -47,20 +47,17 @@ def _exercise_names(nn: str) -> list[str]:
     return sorted(f"{nn}.{n}" for n, obj in vars(module).items() if n.startswith("check_") and callable(obj))
 
 
-def _hint_text(check, hint_id):
-    for text in getattr(check, "hints", {}) or {}:
-        if getattr(text, "id", None) == hint_id:
-            return str(text)
-    return None
-
-
 def _verdicts(sub, records, ended, timeout, fresh):
     """``({exercise: verdict}, {exercise: hint id}, notes)`` of one run."""
     names = _exercise_names(sub.notebook)
     verdict, hints, notes = {}, {}, list(sub.notes)
     seen = {}
     for row in records:                                    # the last call of each check counts
-        seen[row["check"]] = row
+        if row["status"] == "cell-error":
+            if row["note"] not in notes:
+                notes.append(row["note"])
+        else:
+            seen[row["check"]] = row
     for name in names:
         row = seen.get(name)
         if row is None:

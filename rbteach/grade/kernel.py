@@ -76,7 +76,11 @@ def install(results_path: str, module_numbers) -> None:
 
     def hook(result):
         source = result.info.raw_cell if result.info is not None else ""
-        for key, arg in _calls(source):
+        calls = _calls(source)
+        error = result.error_in_exec or result.error_before_exec
+        if error is not None and not calls:
+            record(check=None, status="cell-error", note=f"a cell raised {type(error).__name__}")
+        for key, arg in calls:
             if key not in checks:
                 record(check=key, status="unknown-check")
                 continue

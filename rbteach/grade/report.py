@@ -14,13 +14,10 @@ _COLOURS = {"right": "#009E73", "close": "#56B4E9", "wrong": "#D55E00", "blank":
 
 def _hint_texts(fresh) -> dict:
     """``{(exercise, hint id): text}`` of every hint of every check."""
-    texts = {}
-    for name, check in fresh.items():
-        for text in (getattr(check, "hints", None) or {}):
-            hid = getattr(text, "id", None)
-            if hid:
-                texts[(name, hid)] = str(text)
-    return texts
+    from ..exercises import hint_id
+
+    return {(name, hint_id(text)): str(text) for name, check in fresh.items()
+            for text in (getattr(check, "hints", None) or {})}
 
 
 def write(out: Path, chosen, rejected, results, fresh, *, sandboxed: bool) -> dict:

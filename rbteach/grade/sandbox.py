@@ -86,6 +86,6 @@ def run_one(nb: dict, modules: list[str], scratch: Path, *, timeout: float, memo
             continue
         if set(row) == {"status"}:
             ended = row["status"]
-        elif isinstance(row, dict) and "check" in row:
+        elif isinstance(row, dict) and "status" in row:
             records.append(row)
     return records, ended
