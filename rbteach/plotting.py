@@ -173,7 +173,7 @@ def mesh_outline(vertices, faces) -> np.ndarray:
     ndarray, shape (m, 2, 3)
         Segments (start, end), in the frame of ``vertices``.
     """
-    from .inertia import _faces
+    from .inertia.meshes import _faces
 
     v = _v.array(vertices, "vertices", (3,))
     if v.ndim != 2:

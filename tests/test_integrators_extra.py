@@ -228,7 +228,7 @@ def test_reference_bad_input(kwargs, match):
 
 
 def test_reference_gives_up_on_too_many_steps(monkeypatch):
-    monkeypatch.setattr(dynamics, "REFERENCE_MAX_STEPS", 50)
+    monkeypatch.setattr(dynamics.dormand_prince, "REFERENCE_MAX_STEPS", 50)
     with pytest.raises(ValueError, match=r"^t, rtol, omega0, inertia: the reference needed more than"):
         dynamics.reference(LAB_I, LAB_W0, t=[100.0], rtol=1e-12)
 

@@ -33,8 +33,10 @@ def _code_lines(cell):
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_no_solution_text_or_code_remains_and_the_rest_is_intact(path, edition):
-    original = json.loads(path.read_text(encoding="utf-8"))
+    original = course.committed_notebooks(NB_DIR)[path.name]      # what the edition is built from
     student = json.loads((edition / path.name).read_text(encoding="utf-8"))
+    assert student["cells"][0]["source"].startswith("**Student edition**")
+    student["cells"] = student["cells"][1:]
     solutions = [c for c in original["cells"] if course.is_solution(c)]
     assert solutions
     text = json.dumps(student["cells"], ensure_ascii=False)
@@ -50,6 +52,9 @@ def test_no_solution_text_or_code_remains_and_the_rest_is_intact(path, edition):
                 assert line not in "".join(c["source"]), f"{path.name}: solution line {line!r} left in the student copy"
     kept = [c for c in original["cells"] if not course.is_solution(c)]
     assert [c["source"] for c in kept] == [c["source"] for c in student["cells"]]
+    # outputs that show an exercise's answer are left out (tests/test_handouts.py); nothing else is
+    hidden = [c for c in student["cells"] if "left out of the student edition" in json.dumps(c.get("outputs", []))]
+    assert len(hidden) == len({i for i, *_ in course.answer_leaks(original, course.exercise_answers(path.name))})
     figures = lambda cells: sum("image/png" in o.get("data", {}) for c in cells for o in c.get("outputs", []))  # noqa: E731
     assert figures(student["cells"]) == figures(kept), "figures must stay"
 

@@ -1,0 +1,256 @@
+"""``reference``: an adaptive Dormand–Prince 5(4) solution with dense output, to measure errors where no exact
+solution exists (a torque).
+"""
+
+from __future__ import annotations
+
+from array import array
+from dataclasses import dataclass
+import numpy as np
+
+from .. import _validate as _v
+from .. import quaternion as _q
+from .equations import _inertia_array
+from .integrate import _bodies, _torque_args
+from .trajectory import _Motion
+
+__all__ = [
+    "REFERENCE_MAX_STEPS", "REFERENCE_MAX_PHASE", "ReferenceSolution", "reference",
+]
+
+
+# Dormand & Prince (1980), the tableau of Hairer, Nørsett & Wanner, *Solving ODEs I*, §II.5, Table 5.2.
+_DP_C = (0.0, 1 / 5, 3 / 10, 4 / 5, 8 / 9, 1.0, 1.0)
+
+
+_DP_A = ((),
+         (1 / 5,),
+         (3 / 40, 9 / 40),
+         (44 / 45, -56 / 15, 32 / 9),
+         (19372 / 6561, -25360 / 2187, 64448 / 6561, -212 / 729),
+         (9017 / 3168, -355 / 33, 46732 / 5247, 49 / 176, -5103 / 18656),
+         (35 / 384, 0.0, 500 / 1113, 125 / 192, -2187 / 6784, 11 / 84))
+
+
+#: 5th-order weights minus the embedded 4th-order ones: the local error estimate.
+_DP_E = (71 / 57600, 0.0, -71 / 16695, 71 / 1920, -17253 / 339200, 22 / 525, -1 / 40)
+
+
+#: The 4th-order continuous extension of DOPRI5 (Hairer's dopri5.f, CONTD5).
+_DP_D = (-12715105075 / 11282082432, 0.0, 87487479700 / 32700410799, -10690763975 / 1880347072,
+         701980252875 / 199316789632, -1453857185 / 822651844, 69997945 / 29380423)
+
+
+#: Largest number of accepted plus rejected steps :func:`reference` takes before giving up.
+REFERENCE_MAX_STEPS = 200_000
+
+
+#: Largest angle ``|ω0| t_end`` (rad) :func:`reference` accepts: about 16 000 turns.
+REFERENCE_MAX_PHASE = 1e5
+
+
+@dataclass(frozen=True)
+class ReferenceSolution(_Motion):
+    """Result of :func:`reference` (arrays read-only).
+
+    Attributes
+    ----------
+    t : ndarray, shape (n,)
+        The requested times (s).
+    omega_body : ndarray, shape (n, 3) or (n, N, 3)
+        Body-frame angular velocity at ``t``.
+    q : ndarray, shape (n, 4) or (n, N, 4)
+        Body → world attitude (w, x, y, z) at ``t``, normalised.
+    inertia : ndarray, shape (3,) or (3, 3)
+        The inertia given.
+    rtol : float
+        The relative tolerance asked for.
+    steps, rejected : int
+        Accepted and rejected Dormand–Prince steps (the cost: 6 evaluations of the equations each).
+    """
+
+    t: np.ndarray
+    omega_body: np.ndarray
+    q: np.ndarray
+    inertia: np.ndarray
+    rtol: float
+    steps: int
+    rejected: int
+
+
+def _reference_rates(I, I_inv, torque):
+    """The right-hand side ``y (N, 7) → ẏ`` of ``I ω̇ = τ − ω × I ω``, ``q̇ = ½ q ⊗ (0, ω)`` (body-frame I)."""
+    if torque is not None:
+        tau_c, p, F = torque
+
+    def f(y):
+        w, q = y[:, :3], y[:, 3:]
+        rhs = -np.cross(w, np.einsum("ij,nj->ni", I, w))          # einsum: no BLAS, the same bits on every CPU
+        if torque is not None:
+            u, qw = q[:, 1:], q[:, :1]
+            c = np.cross(u, F)                                   # g = R(q)ᵀ F = F − 2 q_w (u × F) + 2 u × (u × F)
+            g = F - 2.0 * qw * c + 2.0 * np.cross(u, c)
+            rhs = rhs + tau_c + np.cross(p, g)
+        wdot = np.einsum("ij,nj->ni", I_inv, rhs)
+        qw, qx, qy, qz = q.T
+        w1, w2, w3 = w.T
+        qdot = 0.5 * np.stack([-(qx * w1 + qy * w2 + qz * w3), qw * w1 + qy * w3 - qz * w2,
+                               qw * w2 + qz * w1 - qx * w3, qw * w3 + qx * w2 - qy * w1], axis=-1)
+        return np.concatenate([wdot, qdot], axis=1)
+    return f
+
+
+def reference(inertia, omega0, q0=None, *, t, rtol=1e-10, torque_body=None, force_world=None,
+              point_body=None) -> ReferenceSolution:
+    """An adaptive reference solution: Dormand–Prince 5(4) with step-size control and dense output.
+
+    Integrates ``I ω̇ = τ − ω × I ω``, ``q̇ = ½ q ⊗ (0, ω_body)`` (「回転運動のシミュレーション」 (2019);
+    the torque as in :func:`simulate`, the forces-and-impulses article, §3 力の適用) with the embedded
+    Runge–Kutta pair of Dormand & Prince (1980) (Hairer, Nørsett & Wanner, *Solving Ordinary
+    Differential Equations I*, §II.4–II.6): each step's 5th-order result is kept, the difference to the
+    embedded 4th-order one estimates the local error, and the step is accepted when
+    ``err = max over bodies of sqrt(mean_i (e_i / sc_i)²) ≤ 1`` with ``sc_i = rtol · max(|y_i|, |y_i'|, s_i)``
+    (``s_i = |ω0|`` for the ω components, 1 for the quaternion's); the next step is
+    ``h · min(5, max(0.2, 0.9 err^(−1/5)))``. The values at the requested times come from the 4th-order
+    continuous extension ("dense output"), so the steps do not depend on ``t``'s sampling. The output
+    quaternions are normalised (their length is kept to about ``rtol`` by the integration).
+
+    Use it where no exact solution exists (a torque, a long run) to measure the error of a fixed-step
+    method. ``rtol`` bounds each step's error estimate, not the error of the whole run, which adds up over
+    the steps: for notebook 09's body at ``rtol = 1e-10`` it is about 2e-10 relative over 10 s and 1e-8 over
+    100 s (a test compares it with :func:`rbteach.analytic.free_body` and with SciPy's ``solve_ivp``).
+
+    Parameters
+    ----------
+    inertia : array_like, shape (3,) or (3, 3)
+        Principal moments or a body-frame tensor; no zero moment.
+    omega0 : array_like, shape (3,) or (N, 3)
+        Initial body-frame angular velocity (rad/s); a batch shares the steps (the worst body sets them).
+    q0 : array_like, shape (4,) or (N, 4), optional
+        Initial body → world attitude; normalised; default identity.
+    t : array_like, shape (n,), keyword-only
+        Output times (s): non-negative, non-decreasing; the integration runs from 0 to ``t[-1]``.
+    rtol : float, keyword-only
+        Relative tolerance, 1e-13 ≤ rtol ≤ 1e-3 (default 1e-10).
+    torque_body, force_world, point_body : array_like, shape (3,), keyword-only, optional
+        The torque of :func:`simulate`: ``τ_body = torque_body + point_body × (R(q)ᵀ force_world)``.
+
+    Returns
+    -------
+    ReferenceSolution
+        ``t``, ``omega_body``, ``q``, ``inertia``, ``rtol``, ``steps`` (accepted), ``rejected``.
+
+    Raises
+    ------
+    ValueError
+        Naming the argument: a bad ``inertia``, ``omega0``, ``q0``, ``t`` (not 1-D, negative, decreasing),
+        ``rtol`` (outside the range), a torque argument; a run longer than
+        :data:`REFERENCE_MAX_PHASE` rad or needing more than :data:`REFERENCE_MAX_STEPS` steps
+        (``t`` too long, ``rtol`` too small, or ``omega0`` or the torque too large); a blow-up.
+    """
+    rtol = _v.finite_scalar(rtol, "rtol")
+    if not 1e-13 <= rtol <= 1e-3:
+        raise ValueError(f"rtol must be between 1e-13 and 1e-3, got {rtol!r}")
+    I = _inertia_array(inertia, invertible=True)
+    torque = _torque_args(torque_body, force_world, point_body, "rk4")
+    w0, qa, batch, n = _bodies(omega0, q0)
+    times = _v.array(t, "t")
+    if times.ndim != 1 or times.size == 0:
+        raise ValueError(f"t must be a 1-D array of output times, got shape {times.shape}")
+    if times[0] < 0 or np.any(np.diff(times) < 0):
+        raise ValueError("t must be non-negative and non-decreasing (the integration runs from 0 to t[-1])")
+    t_end = float(times[-1])
+    with np.errstate(over="ignore", invalid="ignore"):
+        w_scale = np.linalg.norm(np.atleast_2d(w0), axis=-1)
+        reach = float(np.max(w_scale)) * t_end
+    given = [name for name, v in (("torque_body", torque_body), ("force_world", force_world),
+                                  ("point_body", point_body)) if v is not None]
+    if not reach <= REFERENCE_MAX_PHASE:
+        raise ValueError(f"t too long for this omega0: |omega0| t[-1] = {reach:.3g} rad, more than "
+                         f"REFERENCE_MAX_PHASE = {REFERENCE_MAX_PHASE:g}")
+    _v.result_size(times.size * 7 * n, "t", f"the reference at {times.size:,} times × {n:,} bodies × 7 numbers")
+    I_full = np.diag(I) if I.shape == (3,) else I
+    I_inv = np.diag(1.0 / I) if I.shape == (3,) else np.linalg.inv(I_full)     # principal moments: exact
+    f = _reference_rates(I_full, I_inv, torque)
+    y = np.concatenate([np.broadcast_to(w0, (n, 3)), np.broadcast_to(_q._unit(qa), (n, 4))], axis=1)
+    scale = np.concatenate([np.broadcast_to(np.where(w_scale > 0, w_scale, 1.0)[:, None], (n, 3)),
+                            np.ones((n, 4))], axis=1)
+    out = np.empty((times.size, n, 7))
+    names = ", ".join(["t", "rtol", "omega0", "inertia"] + given)
+
+    def fail(why):
+        return ValueError(f"{names}: the reference {why} by t = {tt:.4g} s (of t[-1] = {t_end:.4g} s); take a "
+                          "shorter t, a larger rtol, or a smaller omega0 or torque (or a larger inertia)")
+
+    def err_norm(e, y0, y1):
+        sc = rtol * np.maximum(np.maximum(np.abs(y0), np.abs(y1)), scale)
+        return float(np.max(np.sqrt(np.mean((e / sc) ** 2, axis=1))))
+
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
+        tt = 0.0
+        k1 = f(y)
+        # Initial step (Hairer, Nørsett & Wanner, §II.4, "starting step size").
+        d0, d1 = err_norm(y * rtol, y, y), err_norm(k1 * rtol, y, y)
+        h0 = 1e-6 if d0 < 1e-5 or d1 < 1e-5 else 0.01 * d0 / d1
+        if not (np.all(np.isfinite(k1)) and np.isfinite(d1) and h0 > 0):
+            raise fail("overflowed at the start")
+        d2 = err_norm((f(y + h0 * k1) - k1) * rtol, y, y) / h0
+        h1 = max(1e-6, h0 * 1e-3) if max(d1, d2) <= 1e-15 else (0.01 / max(d1, d2)) ** 0.2
+        h = min(100 * h0, h1, t_end) if t_end > 0 else 0.0
+        if not (np.isfinite(h) and h >= 0):
+            raise fail("overflowed at the start")
+        i_out = 0
+        while i_out < times.size and times[i_out] == 0.0:
+            out[i_out] = y
+            i_out += 1
+        steps = rejected = 0
+        last_rejected = False
+        while i_out < times.size:
+            if steps + rejected >= REFERENCE_MAX_STEPS:
+                raise fail(f"needed more than REFERENCE_MAX_STEPS = {REFERENCE_MAX_STEPS:,} steps")
+            h = min(h, t_end - tt)
+            k = [k1]
+            for i in range(1, 7):
+                k.append(f(y + h * sum(a * kj for a, kj in zip(_DP_A[i], k) if a)))
+            y_new = y + h * sum(b * kj for b, kj in zip(_DP_A[6], k) if b)
+            # k[6] = f(y_new) (first same as last)
+            err = err_norm(h * sum(e * kj for e, kj in zip(_DP_E, k) if e), y, y_new)
+            if not np.isfinite(err) or not np.all(np.isfinite(y_new)):
+                if h < 1e-12 * max(1.0, tt):
+                    raise fail("blew up (ω overflowed)")
+                h *= 0.2
+                rejected += 1
+                last_rejected = True
+                continue
+            if err > 1.0:
+                h *= max(0.2, 0.9 * err ** -0.2)
+                rejected += 1
+                last_rejected = True
+                continue
+            t_new = tt + h if t_end - (tt + h) > 1e-12 * t_end else t_end
+            # dense output on [tt, t_new] (Hairer's CONTD5)
+            j = i_out
+            while j < times.size and times[j] <= t_new:
+                j += 1
+            if j > i_out:
+                dy = y_new - y
+                b = h * k[0] - dy
+                r4 = dy - h * k[6] - b
+                r5 = h * sum(d * kj for d, kj in zip(_DP_D, k) if d)
+                th = ((times[i_out:j] - tt) / h)[:, None, None]
+                th1 = 1.0 - th
+                out[i_out:j] = y + th * (dy + th1 * (b + th * (r4 + th1 * r5)))
+                i_out = j
+            tt, y, k1 = t_new, y_new, k[6]
+            steps += 1
+            growth = min(5.0, max(0.2, 0.9 * err ** -0.2)) if err > 0 else 5.0
+            h *= min(1.0, growth) if last_rejected else growth
+            last_rejected = False
+    omega = out[:, :, :3]
+    q = out[:, :, 3:] / np.linalg.norm(out[:, :, 3:], axis=-1, keepdims=True)
+    if not batch:
+        omega, q = omega[:, 0], q[:, 0]
+    omega, q, times, I = np.array(omega), np.array(q), np.array(times), np.array(I)
+    for a in (omega, q, times, I):
+        a.setflags(write=False)
+    return ReferenceSolution(t=times, omega_body=omega, q=q, inertia=I, rtol=rtol, steps=steps, rejected=rejected)
