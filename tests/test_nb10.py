@@ -186,3 +186,34 @@ def test_energy_gain_needs_e_near_1_on_the_explorers_grid():
                 first = (e[i.min(), 0], (mu[k[np.argmin(i)]], tilt, spin))
     assert first[0] == pytest.approx(0.834)
     assert first[1] == pytest.approx((0.5, 45.0, -5.0))
+
+
+def test_sticking_gain_threshold_and_corner_landing_boxes_gain_only_above_about_0_7():
+    # notebook 10, pitfall 3: a sticking contact can gain energy only when e² > 1/(K_nn (K⁻¹)_nn), and for uniform
+    # boxes landing on a corner that needs e ≳ 0.7 (the small thresholds need a lever arm of several radii of gyration)
+    from rbteach import quaternion as Q
+
+    rng = np.random.default_rng(17)
+    n = np.array([0.0, 0.0, 1.0])
+    lowest = 1.0
+    for _ in range(400):
+        edges = rng.uniform(0.05, 1.0, size=3)
+        q = Q.normalize(rng.normal(size=4))
+        corners = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)]) * edges / 2
+        world = Q.rotate(q, corners)
+        r = world[np.argmin(world[:, 2])]                          # the lowest corner touches the floor
+        K = contact.collision_matrix(1.0, contact.inverse_inertia_world(inertia.box(1.0, *edges), q), r)
+        e_min = np.sqrt(1.0 / (K[2, 2] * np.linalg.inv(K)[2, 2]))
+        lowest = min(lowest, e_min)
+        # with the least favourable slip before (the one that minimises v·K⁻¹v at v_n = −1) the sticking impulse
+        # gains energy just above that e and loses just below it
+        Kinv = np.linalg.inv(K)
+        v_before = np.r_[np.linalg.solve(Kinv[:2, :2], Kinv[:2, 2]), -1.0]
+        v_t = v_before - (v_before @ n) * n
+        for e, gains in ((e_min * 1.01, True), (e_min * 0.99, False)):
+            if e > 1.0:
+                continue
+            J = np.linalg.solve(K, -(1 + e) * (v_before @ n) * n - v_t)
+            dT = v_before @ J + 0.5 * J @ K @ J
+            assert (dT > 0) == gains
+    assert 0.65 < lowest < 0.75
