@@ -132,10 +132,10 @@ def main(argv=None):
     t = sym.t
     exact = np.stack([np.cos(t), np.sin(t), np.ones_like(t)], axis=-1)
     err_rk4 = np.abs(sym.omega_body - exact).max()
-    consts = dynamics._euler_constants(I_sym)
+    consts = dynamics.equations._euler_constants(I_sym)
 
     def rhs(_, y):
-        return np.array(dynamics._rates(*consts, *y))
+        return np.array(dynamics.equations._rates(*consts, *y))
 
     def dop(tol):
         return solve_ivp(rhs, (0.0, t[-1]), np.concatenate([w_sym, [1.0, 0.0, 0.0, 0.0]]), method="DOP853",

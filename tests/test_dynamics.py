@@ -147,7 +147,7 @@ def test_rk4_dcm_agrees_with_rk4_and_stays_orthonormal():
     assert a.method == "rk4-dcm"
     np.testing.assert_allclose(a.omega_body, b.omega_body, rtol=0, atol=1e-13)   # ω does not see the attitude
     assert quat.angle_between(a.q, b.q).max() <= 1e-8                # both O(dt⁴): ~1e-9 apart
-    ws, Rs = dynamics._rk4_dcm_states(ASYM_I, ASYM_W0[None], Q0[None], 0.01, 1000)
+    ws, Rs = dynamics.rk4_dcm._rk4_dcm_states(ASYM_I, ASYM_W0[None], Q0[None], 0.01, 1000)
     assert Rs.shape == (1001, 1, 3, 3)
     assert np.abs(np.swapaxes(Rs, -1, -2) @ Rs - np.eye(3)).max() <= 1e-14
     np.testing.assert_allclose(np.linalg.det(Rs), 1.0, atol=1e-14)

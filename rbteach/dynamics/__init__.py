@@ -66,11 +66,8 @@ and :mod:`.work` (:func:`.work.work_per_step`: counting a step's work).
 
 from __future__ import annotations
 
-from .equations import _euler_constants, _rates, euler_rhs, angular_momentum, kinetic_energy
-from .splitting import _flow1, _flow2, _flow3
-from .midpoint import _done_float
-from .rkmk4 import _dexpinv
-from .rk4_dcm import _rk4_dcm_states
+from . import batch, dormand_prince, equations, explicit, integrate, midpoint, rk4_dcm, rkmk4, splitting, trajectory
+from .equations import euler_rhs, angular_momentum, kinetic_energy
 from .trajectory import Trajectory
 from .integrate import METHODS, TORQUE_METHODS, simulate
 from . import work
