@@ -16,10 +16,11 @@ with nothing installed and no server beyond one that hands out files. The site s
 numpy and matplotlib are compiled for WebAssembly by the Pyodide project and published only on its
 CDN (not on PyPI, not in the npm package): their entries, and every other package the site does not
 hold, keep Pyodide's own wheel and sha256 with an absolute URL to that CDN, so a reader's browser
-fetches them (with internet) the first time a cell imports them. Every numbered notebook imports
-numpy and matplotlib in its first code cell, which is what makes the kernel load them; a notebook
-whose first code cell does not is given a first line that does, and every notebook names the
-site's kernel (in the site's copies only: notebooks/ is not touched).
+fetches them (with internet) the first time a cell imports them. In the site's copies (notebooks/
+is not touched), every notebook names the site's kernel and starts with one more code cell, tagged
+``lite-only``: it imports numpy and matplotlib (which makes the kernel load them) and, when they do
+not load (no internet), stops with one line saying why, instead of a bare ``ModuleNotFoundError``
+from ``%matplotlib inline``.
 
 Usage: python lite/build_lite.py [OUT] [--cache DIR]
   OUT    the site (default build/lite): serve it with any static web server, e.g.
@@ -60,7 +61,18 @@ PYODIDE_MARKERS = {"sys_platform": "emscripten", "platform_system": "Emscripten"
                    "platform_python_implementation": "CPython", "extra": ""}
 #: the Pyodide kernel of the site, named in the site's copies of the notebooks
 KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
-NUMERIC_LINE = "import numpy, matplotlib  # in the browser (JupyterLite) this loads them first\n"
+#: what a reader without internet sees instead of "No module named 'matplotlib'"
+OFFLINE_MESSAGE = ("numpy and matplotlib did not load: in JupyterLite they come from Pyodide's CDN "
+                   "(cdn.jsdelivr.net) on first use, which needs internet. Connect, then run this cell again.")
+#: the site's first code cell of every notebook (tag ``lite-only``)
+GUARD_TAG = "lite-only"
+GUARD_SOURCE = f"""\
+# In the browser (JupyterLite), numpy and matplotlib load from Pyodide's CDN on first use: this needs internet.
+try:
+    import numpy, matplotlib
+except ImportError:
+    raise ModuleNotFoundError({OFFLINE_MESSAGE!r}) from None
+"""
 PURE = re.compile(r"-(py3|py2\.py3)-none-any\.whl$")
 
 
@@ -246,25 +258,26 @@ def imports_numeric(cell_source: str) -> bool:
     return {"numpy", "matplotlib"} <= modules
 
 
+def guard_cell() -> dict:
+    return {"cell_type": "code", "execution_count": None, "id": "rbteach-lite-guard",
+            "metadata": {"tags": [GUARD_TAG]}, "outputs": [],
+            "source": GUARD_SOURCE.splitlines(keepends=True)}
+
+
 def contents(dest: Path) -> list[str]:
     """The numbered notebooks and the explorer wall, as the site's copies: they name the site's
-    kernel (``python``, Pyodide: no "Select Kernel" question when a notebook opens), and a first
-    code cell that does not import numpy and matplotlib gets a line that does (the kernel loads a
-    package when a cell imports it, and rbteach, preloaded, imports them only inside). Returns the
-    notebooks that got the line."""
+    kernel (``python``, Pyodide: no "Select Kernel" question when a notebook opens) and start with
+    the guard cell (:data:`GUARD_SOURCE`), before the first code cell. Returns the notebooks."""
     dest.mkdir(parents=True, exist_ok=True)
-    added = []
+    done = []
     for path in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")) + [NOTEBOOKS / "explorers.ipynb"]:
         nb = json.loads(path.read_text(encoding="utf-8"))
         nb.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
-        code = [c for c in nb["cells"] if c["cell_type"] == "code"]
-        if code and not imports_numeric("".join(code[0]["source"])):
-            src = code[0]["source"]
-            src = src if isinstance(src, list) else src.splitlines(keepends=True)
-            code[0]["source"] = [NUMERIC_LINE] + src
-            added.append(path.name)
+        first = next((i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code"), len(nb["cells"]))
+        nb["cells"].insert(first, guard_cell())
         (dest / path.name).write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    return added
+        done.append(path.name)
+    return done
 
 
 def size(path: Path) -> int:
@@ -288,9 +301,7 @@ def build(out: Path, cache: Path | None = None) -> Path:
         lock = site_lock(core, cache, pyodide_dir, wheel)
         (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
         shutil.copy(LITE / "jupyter-lite.json", stage / "jupyter-lite.json")
-        added = contents(stage / "files")
-        if added:
-            print("first line `import numpy, matplotlib` added in the site's copy of:", ", ".join(added))
+        contents(stage / "files")
         if out.exists():
             shutil.rmtree(out)
         lite = subprocess.run(

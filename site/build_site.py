@@ -2,7 +2,9 @@
 
 Nothing is executed: the pages show the outputs stored in notebooks/ (``nb_execution_mode =
 "off"``). Nothing is loaded from a CDN: MathJax, require.js and the ipywidgets HTML manager are
-copied from their npm packages (``site/package.json``, installed with ``npm ci``) into the site.
+copied from their npm packages (``site/package.json``, installed with ``npm ci``) into the site,
+and so are two fonts cut to the characters of the pages (site/fonts.py: Noto Sans JP for the
+Japanese titles and terms, DejaVu Sans for Greek and symbols), so that no reader sees empty boxes.
 The pages:
 
 * ``index``: the README's opening, the two source articles and its table of notebooks;
@@ -24,6 +26,9 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import fonts  # noqa: E402  (site/fonts.py)
+
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -40,7 +45,10 @@ myst_enable_extensions = ["dollarmath", "amsmath"]
 html_theme = "sphinx_book_theme"
 html_title = "rbteach"
 html_static_path = ["_static"]
+html_css_files = ["rbteach-fonts.css"]
+html_favicon = "_static/favicon.svg"
 html_theme_options = {"show_toc_level": 2}
+html_context = {"default_mode": "auto"}  # unset, the theme logs "Got invalid theme mode" on a first visit
 # served by the site itself (copied from npm packages), never from a CDN
 mathjax_path = "vendor/mathjax/tex-mml-chtml.js"
 nb_ipywidgets_js = {
@@ -50,6 +58,14 @@ nb_ipywidgets_js = {
 exclude_patterns = ["_build", "**.ipynb_checkpoints"]
 suppress_warnings = ["mystnb.unknown_mime_type", "myst.header"]
 '''
+
+
+#: the site's icon (the browser asks for one; without it, a 404 on every page): a spinning top
+FAVICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">
+<path d="M16 3v5" stroke="#0072B2" stroke-width="2.5" stroke-linecap="round"/>
+<path d="M4 12h24L16 30z" fill="#E69F00" stroke="#333" stroke-width="1.5" stroke-linejoin="round"/>
+</svg>
+"""
 
 
 def _section(text: str, heading: str) -> str:
@@ -94,7 +110,9 @@ def notebooks(src: Path) -> int:
 def assets(static: Path) -> None:
     """MathJax, require.js and the widget manager from site/node_modules (``npm ci`` if missing)."""
     nm = SITE / "node_modules"
-    if not (nm / "mathjax" / "es5" / "tex-mml-chtml.js").exists():
+    needed = ("mathjax/es5/tex-mml-chtml.js", "dejavu-fonts-ttf/ttf/DejaVuSans.ttf",
+              "@fontsource/noto-sans-jp/files/noto-sans-jp-0-400-normal.woff")
+    if not all((nm / f).exists() for f in needed):
         if shutil.which("npm") is None:
             raise SystemExit("npm is needed to build the site (make site installs it with apt-get as root)")
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=SITE, check=True)
@@ -114,6 +132,16 @@ def assets(static: Path) -> None:
     for f in dist.iterdir():                       # the manager's fonts and images, beside it
         if f.suffix in (".woff", ".woff2", ".ttf", ".eot", ".svg"):
             shutil.copy(f, vendor / f.name)
+    (static / "rbteach-fonts.css").write_text(fonts.CSS, encoding="utf-8")
+    (static / "favicon.svg").write_text(FAVICON, encoding="utf-8")
+
+
+def site_fonts(html: Path) -> dict:
+    """The fonts of the built site, cut to the characters of its pages (after Sphinx has written them)."""
+    report = fonts.write(SITE / "node_modules", fonts.page_characters(html), html / "_static" / "fonts")
+    if report["missing"]["chars"]:
+        print("WARNING: no served font has", "".join(sorted(report["missing"]["chars"])))
+    return report
 
 
 def build(out: Path) -> Path:
@@ -128,9 +156,12 @@ def build(out: Path) -> Path:
     html = out / "html"
     subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W", "--keep-going", str(src), str(html)],
                    check=True)
+    served = site_fonts(html)
     size = sum(f.stat().st_size for f in html.rglob("*") if f.is_file())
     print(f"site built in {time.perf_counter() - t0:.1f} s: {html} ({size / 1e6:.1f} MB; "
-          f"{n} live explorers shown as notes)")
+          f"{n} live explorers shown as notes; fonts: " + ", ".join(
+              f"{k} {v['bytes'] / 1e3:.1f} kB ({len(v['chars'])} characters)"
+              for k, v in served.items() if k != "missing") + ")")
     return html
 
 

@@ -163,8 +163,9 @@ def test_the_site_serves_its_own_pyodide_and_wheels(site):
 
 def test_the_site_holds_the_notebooks_for_its_kernel(site):
     """Every numbered notebook and the explorer wall, each naming the site's kernel (no "Select
-    Kernel" question), each first code cell importing numpy and matplotlib (the kernel loads a
-    package when a cell imports it); the cells are the repository's, but for that one line."""
+    Kernel" question), each starting with the guard cell (its first code cell: it imports numpy and
+    matplotlib, which makes the kernel load them, and says why when they do not load); the other
+    cells are the repository's."""
     base, out = site
     index = json.loads(urllib.request.urlopen(f"{base}/api/contents/all.json", timeout=5).read())
     served = sorted(c["name"] for c in index["content"] if c["type"] == "notebook")
@@ -175,9 +176,11 @@ def test_the_site_holds_the_notebooks_for_its_kernel(site):
         assert nb["metadata"]["kernelspec"]["name"] == "python", name
         original = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
         code = [c for c in nb["cells"] if c["cell_type"] == "code"]
-        assert build_lite.imports_numeric("".join(code[0]["source"])), name
-        src = lambda cells: ["".join(c["source"]).replace(build_lite.NUMERIC_LINE, "") for c in cells]  # noqa: E731
-        assert src(nb["cells"]) == src(original["cells"]), f"{name}: the site's cells differ from the repository's"
+        assert "".join(code[0]["source"]) == build_lite.GUARD_SOURCE, name
+        assert code[0]["metadata"]["tags"] == [build_lite.GUARD_TAG] and build_lite.imports_numeric(build_lite.GUARD_SOURCE)
+        rest = [c for c in nb["cells"] if build_lite.GUARD_TAG not in c.get("metadata", {}).get("tags", [])]
+        src = lambda cells: ["".join(c["source"]) for c in cells]  # noqa: E731
+        assert src(rest) == src(original["cells"]), f"{name}: the site's cells differ from the repository's"
 
 
 # ---------------------------------------------------------------- in the browser
@@ -255,3 +258,24 @@ def test_numpy_is_asked_of_pyodides_cdn(lite, site):
     cell = run_cell(page, "import numpy")
     assert "numpy" in output_text(cell) and "Error" in output_text(cell)
     assert set(traffic.outside(before)) == {lock["packages"]["numpy"]["file_name"]}
+
+
+def test_offline_the_first_code_cell_says_in_the_notebook_that_internet_is_needed(lite):
+    """The notebook's own first code cell, run as a student does (click, Shift+Enter) with every
+    request outside 127.0.0.1 aborted, as without internet: its output, in the notebook, is the one
+    line saying that numpy and matplotlib come from Pyodide's CDN and need internet (not a bare
+    "No module named 'matplotlib'")."""
+    page, traffic = lite.page, lite.traffic
+    before = len(traffic.urls)
+    guard = page.locator(".jp-Notebook .jp-CodeCell", has_text="numpy and matplotlib load from Pyodide's CDN").first
+    guard.scroll_into_view_if_needed(timeout=60_000)
+    guard.locator(".jp-InputPrompt").click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("Shift+Enter")
+    prompt = guard.locator(".jp-InputArea-prompt").element_handle()
+    page.wait_for_function("(el) => /\\[\\d+\\]/.test(el.innerText)", arg=prompt, timeout=180_000)
+    shown = guard.locator(".jp-OutputArea-output").inner_text(timeout=60_000)
+    assert build_lite.OFFLINE_MESSAGE in " ".join(shown.split()), shown[-800:]
+    assert "No module named" not in shown, shown[-800:]
+    asked = traffic.outside(before)
+    assert asked and all(u.startswith("https://cdn.jsdelivr.net/pyodide/") for u in asked), asked

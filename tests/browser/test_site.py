@@ -2,7 +2,10 @@
 into a temp dir and served on 127.0.0.1. Every page loads with no failed request and no JavaScript
 error; every formula is typeset by the site's own MathJax (no raw $…$ left); every explorer's
 static picture is there; every worked solution is collapsed until its summary is clicked; the
-attitude players run; every internal link resolves."""
+attitude players run; every internal link resolves; the favicon is there and the theme logs no
+"invalid theme mode". Every character of the pages beyond Latin has a glyph in a font the site
+serves itself (site/fonts.py), and on this machine (no CJK fonts installed) Chromium draws the
+Japanese text with it, loaded from 127.0.0.1."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import json
 import re
 import sys
 import urllib.parse
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -21,6 +25,9 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "site"))
 import build_site  # noqa: E402
+import fonts  # noqa: E402
+
+JAPANESE = re.compile(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]")
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
@@ -39,10 +46,12 @@ def _pages():
 def _open(browser_context, url):
     page = browser_context.new_page()
     failed, errors = [], []
+    page.console = []
     page.on("requestfailed", lambda r: failed.append(r.url))
     page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url, wait_until="load")
+    page.on("console", lambda m: page.console.append(m.text))
+    page.goto(url, wait_until="load", timeout=120_000)
     return page, failed, errors
 
 
@@ -53,8 +62,9 @@ def test_page_loads_offline_typeset_with_collapsed_solutions(site, browser_conte
     try:
         has_math = page.evaluate("() => /\\$[^$]+\\$|\\\\\\(|\\\\\\[/.test(document.querySelector('article').innerText) || !!document.querySelector('.math')")
         if has_math:
-            page.wait_for_function("() => document.querySelectorAll('mjx-container').length > 0", timeout=30_000)
-            page.wait_for_timeout(300)
+            page.wait_for_function("() => document.querySelectorAll('mjx-container').length > 0", timeout=120_000)
+            page.evaluate("() => MathJax.startup.promise.then(() => true)")   # the first typeset is done
+            assert page.locator("mjx-merror").count() == 0, f"{name}: MathJax error nodes"
         prose = page.evaluate("""() => { const a = document.querySelector('article').cloneNode(true);
             a.querySelectorAll('pre, code, .highlight, mjx-container, .output, script, style').forEach(e => e.remove());
             return a.innerText; }""")
@@ -80,8 +90,10 @@ def test_page_loads_offline_typeset_with_collapsed_solutions(site, browser_conte
                 assert ok, f"{name}: live explorer {i} has no static picture before it"
             for j in range(page.locator(".rbteach-player").count()):
                 page.locator(".rbteach-player").nth(j).locator(".rbteach-player-canvas").wait_for(timeout=10_000)
-        page.wait_for_timeout(200)
         assert not failed, f"{name}: failed requests {failed[:5]}"
+        icon = page.evaluate("() => (document.querySelector('link[rel~=icon]') || {}).href || null")
+        assert icon and urllib.request.urlopen(icon, timeout=10).status == 200, f"{name}: no favicon ({icon})"
+        assert not [m for m in page.console if "invalid theme mode" in m], f"{name}: {page.console[:3]}"
         assert not errors, f"{name}: JavaScript errors {errors[:3]}"
     finally:
         page.close()
@@ -111,3 +123,60 @@ def test_nothing_on_the_site_loads_from_elsewhere(site):
         for m in re.finditer(r'<(script|link|img)[^>]+(src|href)="(https?:)?//[^"]+"', text):
             found.append(f"{f.relative_to(html)}: {m.group(0)[:120]}")
     assert not found, found[:5]
+
+
+# ---------------------------------------------------------------- fonts
+
+def test_every_character_beyond_latin_has_a_served_font(site):
+    """fontTools reads the served fonts' cmaps: every character of the pages beyond Latin
+    (U+024F) is in one of them, every Japanese one in the CJK font, and the fonts hold only
+    characters the pages use (cut to them, not whole fonts; the subsetter adds a mirrored glyph or two)."""
+    base, html = site
+    chars = fonts.page_characters(html)
+    cjk = fonts.cmap(html / "_static" / "fonts" / f"{fonts.CJK}.woff")
+    sym = fonts.cmap(html / "_static" / "fonts" / f"{fonts.SYMBOLS}.woff")
+    beyond_latin = {c for c in chars if ord(c) > 0x24F}
+    japanese = {c for c in chars if JAPANESE.match(c)}
+    assert len(japanese) > 100, "the site's Japanese titles and terms are not where the test looks"
+    assert not japanese - cjk, f"Japanese characters missing from the CJK font: {''.join(sorted(japanese - cjk))}"
+    assert not beyond_latin - cjk - sym, f"no served font has: {''.join(sorted(beyond_latin - cjk - sym))}"
+    extra = (cjk | sym) - chars           # the subsetter keeps a glyph's mirror (∈ brings ∋)
+    assert len(extra) <= 5, f"served but not used (not cut to the pages?): {''.join(sorted(extra))[:40]}"
+    size = sum((html / "_static" / "fonts" / f"{n}.woff").stat().st_size for n in (fonts.CJK, fonts.SYMBOLS))
+    print(f"\nserved fonts: {size / 1e3:.1f} kB for {len(chars)} characters beyond ASCII")
+    assert size < 400_000
+
+
+@pytest.mark.parametrize("name", ["index.html", "notebooks/07_torque_free_euler.html"])
+def test_japanese_text_is_drawn_with_the_served_font_from_127_0_0_1(site, browser_context, name):
+    """Chromium says which font drew a node's text (DevTools ``CSS.getPlatformFontsForNode``): for
+    the first Japanese text of the page it is Noto Sans JP, from the site's own woff."""
+    base, html = site
+    page, failed, errors = _open(browser_context, f"{base}/{name}")
+    fonts_seen = []
+    page.on("request", lambda r: fonts_seen.append(r.url) if r.url.endswith(".woff") else None)
+    try:
+        page.evaluate("() => document.fonts.ready.then(() => true)")
+        found = page.evaluate("""(re) => { const rx = new RegExp(re);
+            const w = document.createTreeWalker(document.querySelector('article'), NodeFilter.SHOW_TEXT);
+            while (w.nextNode()) if (rx.test(w.currentNode.textContent)) {
+              w.currentNode.parentElement.id ||= 'rbteach-font-probe';
+              return w.currentNode.parentElement.id; }
+            return null; }""", JAPANESE.pattern)
+        assert found, f"{name}: no Japanese text in the article"
+        page.wait_for_function(f"""() => [...document.fonts].some(f => f.family.includes('{fonts.CJK}')
+                                                                  && f.status === 'loaded')""", timeout=60_000)
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("DOM.enable")
+        cdp.send("CSS.enable")
+        root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": f"#{found}"})["nodeId"]
+        used = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+        names = {f["familyName"] for f in used}
+        assert "Noto Sans JP" in names, f"{name}: the Japanese text is drawn with {used}"
+        cjk_requests = [u for u in page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
+                        if u.endswith(f"{fonts.CJK}.woff")]
+        assert cjk_requests and all(u.startswith("http://127.0.0.1:") for u in cjk_requests), cjk_requests
+        assert not failed and not errors, (failed[:3], errors[:3])
+    finally:
+        page.close()
