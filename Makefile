@@ -36,7 +36,7 @@ INSTALL_TOOL := $(BIN)/python
 INSTALL = $(BIN)/python -m pip install --quiet -c $(CONSTRAINTS)
 else
 INSTALL_TOOL := $(BIN)/uv
-INSTALL = $(BIN)/uv pip install --quiet --python $(BIN)/python -c $(CONSTRAINTS)
+INSTALL = $(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python -c $(CONSTRAINTS)
 endif
 NOTEBOOKS := $(sort $(wildcard notebooks/[0-9]*.ipynb))
 LAB_PORT ?= 8888
@@ -70,7 +70,7 @@ $(LAB_STAMP): pyproject.toml $(CONSTRAINTS) | $(INSTALL_TOOL)
 # The teacher's explorer wall: the lab and Voilà.
 $(TEACH_STAMP): pyproject.toml $(CONSTRAINTS) | $(INSTALL_TOOL)
 	$(INSTALL) -e '.[lab,teach]'
-	touch $(TEACH_STAMP)
+	touch $(TEACH_STAMP) $(LAB_STAMP)
 
 # The website: Sphinx and myst-nb (its build imports nothing else; it never executes a notebook).
 $(SITE_STAMP): pyproject.toml $(CONSTRAINTS) | $(INSTALL_TOOL)
@@ -80,13 +80,13 @@ $(SITE_STAMP): pyproject.toml $(CONSTRAINTS) | $(INSTALL_TOOL)
 # The class without installs needs only the lab and lite extras (not the test stack).
 $(LITE_STAMP): pyproject.toml $(CONSTRAINTS) | $(INSTALL_TOOL)
 	$(INSTALL) -e '.[lab,lite]'
-	touch $(LITE_STAMP)
+	touch $(LITE_STAMP) $(LAB_STAMP)
 
 # The test stack on top (pytest, nbval, hypothesis, scipy/mpmath as oracles, playwright), and
 # everything the tests of the site, the wall and the lite site drive.
 $(TEST_STAMP): pyproject.toml $(CONSTRAINTS) | $(INSTALL_TOOL)
 	$(INSTALL) -e '.[lab,test,site,teach,lite]'
-	touch $(TEST_STAMP)
+	touch $(TEST_STAMP) $(LAB_STAMP) $(TEACH_STAMP) $(SITE_STAMP) $(LITE_STAMP)
 
 install: $(LAB_STAMP)
 
