@@ -1,5 +1,5 @@
-# rbteach: every target does its own set-up on a fresh machine that has only CPython 3.11 (3.11.0 or
-# later), 3.12, 3.13 or 3.14, and make.
+# rbteach: every target does its own set-up on a fresh machine that has only make and
+# CPython 3.11 (3.11.0 or later), 3.12, 3.13 or 3.14.
 #   make lab        JupyterLab on notebooks/ (127.0.0.1, token on): installs only what a student needs
 #   make test       the whole suite: unit, property, SymPy, nbval over notebooks/ (under several
 #                   OpenBLAS kernels), worked solutions, student edition, browser tests; then the
