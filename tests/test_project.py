@@ -210,6 +210,17 @@ def test_readme_states_the_commands_and_the_conventions():
         assert needle in readme, needle
 
 
+def test_make_test_also_runs_the_smoke_suite_on_another_python():
+    make = (ROOT / "Makefile").read_text()
+    assert "$(MAKE) --no-print-directory smoke" in _rule(make, "test")
+    assert "SMOKE_PYTHONS ?= $(wildcard /usr/bin/python3)" in make
+    smoke = (ROOT / "tests" / "smoke" / "run.py").read_text()
+    # a fresh venv under build/ (git-ignored), the package installed from a copy, not editable
+    assert 'ROOT / "build" / "smoke"' in smoke and "shutil.rmtree(venv" in smoke and '"-e"' not in smoke
+    assert "build/" in (ROOT / ".gitignore").read_text().split()
+    assert '"00_index_and_conventions.ipynb", "05_quaternions.ipynb"' in smoke
+
+
 def test_ci_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text()
     assert "make test" in ci
