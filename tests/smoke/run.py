@@ -109,8 +109,8 @@ def main(argv=None) -> int:
             if not args.uv:
                 ap.error("--installer uv needs --uv PATH")
             make_venv = [args.uv, "venv", "--quiet", "--python", sys.executable, venv]
-            install = [args.uv, "pip", "install", "--quiet", "--compile-bytecode", "--python", py, "-c", src / "constraints.txt",
-                       f"{src}[lab]"]
+            install = [args.uv, "pip", "install", "--quiet", "--compile-bytecode", "--python", py,
+                       "-c", src / "constraints.txt", f"{src}[lab]"]
         else:
             make_venv = [sys.executable, "-m", "venv", venv]
             install = [py, "-m", "pip", "install", "--quiet", "-c", src / "constraints.txt", f"{src}[lab]"]
