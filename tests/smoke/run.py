@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -82,6 +83,15 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
 
     version = platform.python_version()
+    # (a regular expression, not tomllib: an interpreter below the range may have no tomllib)
+    found = re.search(r'^requires-python\s*=\s*"([^"]*)"', (ROOT / "pyproject.toml").read_text(encoding="utf-8"), re.M)
+    requires = found.group(1) if found else "?"
+    m = re.fullmatch(r">=\s*(\d+)\.(\d+)", requires.strip())
+    if m is None:
+        raise SystemExit(f"tests/smoke/run.py reads requires-python '>=X.Y' only, not {requires!r}")
+    if sys.version_info[:2] < (int(m.group(1)), int(m.group(2))):
+        print(f"NOTE: {sys.executable} is Python {version}, outside requires-python {requires}: no smoke suite on it")
+        return 0
     print(f"== smoke suite on {sys.executable} (CPython {version})", flush=True)
     venv = ROOT / "build" / "smoke" / version
     shutil.rmtree(venv, ignore_errors=True)
