@@ -72,9 +72,11 @@ $(TEACH_STAMP): pyproject.toml $(CONSTRAINTS) | $(INSTALL_TOOL)
 	$(INSTALL) -e '.[lab,teach]'
 	touch $(TEACH_STAMP) $(LAB_STAMP)
 
-# The website: Sphinx and myst-nb (its build imports nothing else; it never executes a notebook).
+# The website: only the site extra (Sphinx, myst-nb, the theme), read from pyproject.toml. Its build
+# imports nothing else and never runs a notebook, so it needs neither rbteach nor numpy or sympy.
 $(SITE_STAMP): pyproject.toml $(CONSTRAINTS) | $(INSTALL_TOOL)
-	$(INSTALL) -e '.[site]'
+	$(INSTALL) $$($(BIN)/python -c "import tomllib; \
+	  print(' '.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['site']))")
 	touch $(SITE_STAMP)
 
 # The class without installs needs only the lab and lite extras (not the test stack).
