@@ -7,7 +7,11 @@
 #   make smoke      on SMOKE_PYTHONS (default: the system's /usr/bin/python3): a fresh venv under build/,
 #                   '.[lab]' installed from the lock, import rbteach, execute notebooks 00 and 05
 #   make notebooks  re-execute every notebook and store its outputs
-#   make student    the student edition (no worked solutions) in student/
+#   make student    the student edition in student/: built from the committed notebooks, no worked
+#                   solutions, exercises blank, no printed answer (EDITION=teacher: solutions folded)
+#   make grade      grade handed-in notebooks: SUBMISSIONS=folder OUT=folder (gradebook, misconceptions,
+#                   report.html), each run sandboxed by bubblewrap where it works
+#   make pdf        printable hand-outs: the website's notebook pages as PDFs in build/pdf/EDITION
 #   make explorers  the explorer wall (notebooks/explorers.ipynb) served by Voilà, without code
 #   make lite       the class without installs: a JupyterLite site in build/lite (any static web server)
 #   make site       the website in build/site/html (Sphinx + myst-nb, nothing from a CDN)
@@ -46,7 +50,7 @@ NOTEBOOKS := $(sort $(wildcard notebooks/[0-9]*.ipynb))
 LAB_PORT ?= 8888
 # Flags for `make lab` (a test starts the server with exactly these).
 LAB_FLAGS = --no-browser --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
-            --ServerApp.root_dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root)
+            --ServerApp.root_dir=$(LAB_ROOT) $(if $(filter 0,$(shell id -u)),--allow-root)
 # Stored outputs must not depend on the CPU: strict nbval runs again under these OpenBLAS kernels
 # (besides the default). SkylakeX needs AVX-512, Sandybridge AVX; Prescott runs on any x86-64.
 ifeq ($(shell uname -m),x86_64)
@@ -57,7 +61,7 @@ endif
 # The smoke suite's interpreters: another CPython than the suite's (Debian 12's python3 is 3.11.2).
 SMOKE_PYTHONS ?= $(wildcard /usr/bin/python3)
 
-.PHONY: install lab test test-kernels smoke notebooks student site explorers lite bench chromium node lock clean
+.PHONY: install lab test test-kernels smoke notebooks student grade pdf site explorers lite bench chromium node bwrap poppler lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -76,11 +80,10 @@ $(TEACH_STAMP): pyproject.toml $(CONSTRAINTS) | $(INSTALL_TOOL)
 	$(INSTALL) -e '.[lab,teach]'
 	touch $(TEACH_STAMP) $(LAB_STAMP)
 
-# The website: only the site extra (Sphinx, myst-nb, the theme), read from pyproject.toml. Its build
-# imports nothing else and never runs a notebook, so it needs neither rbteach nor numpy or sympy.
+# The website: the site extra (Sphinx, myst-nb, the theme) and rbteach itself, whose course module
+# builds the edition (it needs the exercises' answers to leave printed answers out); no test stack.
 $(SITE_STAMP): pyproject.toml $(CONSTRAINTS) | $(INSTALL_TOOL)
-	$(INSTALL) $$($(BIN)/python -c "import tomllib; \
-	  print(' '.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['site']))")
+	$(INSTALL) -e '.[site]'
 	touch $(SITE_STAMP)
 
 # The class without installs needs only the lab and lite extras (not the test stack).
@@ -96,7 +99,15 @@ $(TEST_STAMP): pyproject.toml $(CONSTRAINTS) | $(INSTALL_TOOL)
 
 install: $(LAB_STAMP)
 
+# EDITION=student (or teacher): JupyterLab on a fresh hand-out in build/lab-EDITION, built from the
+# committed notebooks, as a class will see it (typing there never touches notebooks/).
+ifneq ($(EDITION),)
+LAB_ROOT := build/lab-$(EDITION)
+else
+LAB_ROOT := notebooks
+endif
 lab: $(LAB_STAMP)
+	$(if $(EDITION),$(BIN)/python -m rbteach.course $(EDITION) $(LAB_ROOT) --fresh)
 	$(BIN)/jupyter lab $(LAB_FLAGS) $(LAB_EXTRA)
 
 # Browser tests need Debian's chromium. As root with apt-get, install it; otherwise the
@@ -110,6 +121,25 @@ chromium:
 	  echo "NOTE: chromium is not installed and cannot be installed here: the browser tests will be skipped."; \
 	fi
 
+# The grader's sandbox (Debian's bubblewrap) and the PDF tools (poppler-utils), as root like chromium.
+bwrap:
+	@if command -v bwrap >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing Debian's bubblewrap for the grader's sandbox"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; \
+	else \
+	  echo "NOTE: bubblewrap is not installed: make grade will run handed-in notebooks WITHOUT a sandbox."; \
+	fi
+
+poppler:
+	@if command -v pdfunite >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing Debian's poppler-utils for the PDFs"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null; \
+	else \
+	  echo "NOTE: poppler-utils is not installed: make pdf needs pdfunite."; \
+	fi
+
 # The website's build copies MathJax, require.js and the widget manager from npm packages.
 node:
 	@if command -v npm >/dev/null 2>&1; then :; \
@@ -120,13 +150,27 @@ node:
 	  echo "NOTE: npm is not installed: make site and its browser test need it."; \
 	fi
 
+# Hand-outs are the student edition unless EDITION=teacher (worked solutions folded, for colleagues).
+EDITION_OR_STUDENT = $(or $(EDITION),student)
+
 lite: $(LITE_STAMP) node
-	$(BIN)/python lite/build_lite.py build/lite
+	$(BIN)/python lite/build_lite.py build/lite --edition $(EDITION_OR_STUDENT)
 
 site: $(SITE_STAMP) node
-	$(BIN)/python site/build_site.py build/site
+	$(BIN)/python site/build_site.py build/site --edition $(EDITION_OR_STUDENT)
 
-test: $(TEST_STAMP) chromium node test-kernels
+pdf: $(TEST_STAMP) node chromium poppler
+	$(BIN)/python site/build_site.py build/pdf-site-$(EDITION_OR_STUDENT) --edition $(EDITION_OR_STUDENT)
+	$(BIN)/python site/build_pdf.py build/pdf-site-$(EDITION_OR_STUDENT)/html build/pdf/$(EDITION_OR_STUDENT) \
+	  --edition $(EDITION_OR_STUDENT)
+
+SUBMISSIONS ?= submissions
+OUT ?= marks
+TIMEOUT ?= 120
+grade: $(LAB_STAMP) bwrap
+	$(BIN)/python -m rbteach.grade $(SUBMISSIONS) --out $(OUT) --timeout $(TIMEOUT)
+
+test: $(TEST_STAMP) chromium node bwrap poppler test-kernels
 	$(BIN)/python -m pytest
 	$(MAKE) --no-print-directory smoke
 
@@ -150,8 +194,10 @@ test-kernels: $(TEST_STAMP)
 WALL_PORT ?= 8866
 WALL_FLAGS = --no-browser --Voila.ip=127.0.0.1 --Voila.port=$(WALL_PORT) --Voila.port_retries=0 --token
 
+# The wall uses its own copy of Voilà's lab template (share/jupyter/voila/templates/rbteach) without
+# the Font Awesome links to a CDN: nothing is loaded from the internet.
 explorers: $(TEACH_STAMP)
-	$(BIN)/voila notebooks/explorers.ipynb $(WALL_FLAGS)
+	JUPYTER_PATH=$(CURDIR)/share/jupyter $(BIN)/voila notebooks/explorers.ipynb --template=rbteach $(WALL_FLAGS)
 
 notebooks: $(LAB_STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
@@ -159,8 +205,7 @@ notebooks: $(LAB_STAMP)
 	  --ExecutePreprocessor.timeout=600 $(NOTEBOOKS) notebooks/explorers.ipynb
 
 student: $(LAB_STAMP)
-	$(BIN)/python -c "from rbteach.course import write_student_edition as w; \
-	  [print('wrote', p) for p in w('notebooks', 'student')]"
+	$(BIN)/python -m rbteach.course $(EDITION_OR_STUDENT) student --fresh
 
 bench: $(TEST_STAMP)
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done

@@ -264,13 +264,16 @@ def guard_cell() -> dict:
             "source": GUARD_SOURCE.splitlines(keepends=True)}
 
 
-def contents(dest: Path) -> list[str]:
-    """The numbered notebooks and the explorer wall, as the site's copies: they name the site's
-    kernel (``python``, Pyodide: no "Select Kernel" question when a notebook opens) and start with
-    the guard cell (:data:`GUARD_SOURCE`), before the first code cell. Returns the notebooks."""
+def contents(dest: Path, edition: str = "student") -> list[str]:
+    """The ``edition`` of the committed numbered notebooks and the explorer wall
+    (:func:`rbteach.course.write_edition`), as the site's copies: they name the site's kernel
+    (``python``, Pyodide: no "Select Kernel" question when a notebook opens) and start with the guard
+    cell (:data:`GUARD_SOURCE`), before the first code cell. Returns the notebooks."""
+    from rbteach.course import write_edition
+
     dest.mkdir(parents=True, exist_ok=True)
     done = []
-    for path in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")) + [NOTEBOOKS / "explorers.ipynb"]:
+    for path in write_edition(NOTEBOOKS, dest, edition, extra=("explorers.ipynb",)):
         nb = json.loads(path.read_text(encoding="utf-8"))
         nb.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
         first = next((i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code"), len(nb["cells"]))
@@ -284,7 +287,7 @@ def size(path: Path) -> int:
     return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
 
 
-def build(out: Path, cache: Path | None = None) -> Path:
+def build(out: Path, cache: Path | None = None, edition: str = "student") -> Path:
     """Build the site into ``out`` (replaced); return ``out``."""
     t0 = time.perf_counter()
     out = Path(out).resolve()
@@ -301,7 +304,7 @@ def build(out: Path, cache: Path | None = None) -> Path:
         lock = site_lock(core, cache, pyodide_dir, wheel)
         (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
         shutil.copy(LITE / "jupyter-lite.json", stage / "jupyter-lite.json")
-        contents(stage / "files")
+        contents(stage / "files", edition)
         if out.exists():
             shutil.rmtree(out)
         lite = subprocess.run(
@@ -326,8 +329,10 @@ def main(argv=None) -> None:
                     help="the site, replaced (default build/lite): serve it with any static web server")
     ap.add_argument("--cache", default=str(ROOT / "build" / "lite-cache"),
                     help="downloads and the npm install, kept between builds (default build/lite-cache)")
+    ap.add_argument("--edition", choices=("student", "teacher"), default="student",
+                    help="student (default: publish this for a class) or teacher (worked solutions folded)")
     args = ap.parse_args(argv)
-    build(Path(args.out), Path(args.cache))
+    build(Path(args.out), Path(args.cache), args.edition)
 
 
 if __name__ == "__main__":

@@ -185,7 +185,7 @@ def edition(nb: dict, which: str = "student", *, committed: dict | None = None, 
     out = copy.deepcopy(nb)
     blanks = [c for c in (committed or {}).get("cells", []) if is_exercise_cell(c)]
     by_call = {_CHECK_CALL.search(_source(c)).group(1): c for c in blanks}
-    cells = [_banner(which)]
+    cells = [_banner(which)] if re.fullmatch(r"\d\d_.*", name) or not name else []
     for cell in out["cells"]:
         if cell.get("metadata", {}).get("tags") == ["edition"]:
             continue                                  # an edition made from an edition
@@ -272,7 +272,11 @@ def main(argv=None) -> None:
     parser.add_argument("dest")
     parser.add_argument("--from", dest="src", default="notebooks")
     parser.add_argument("--ref", default="HEAD", help="the commit to build from (default: HEAD)")
+    parser.add_argument("--fresh", action="store_true", help="remove DEST's notebooks first")
     args = parser.parse_args(argv)
+    if args.fresh and Path(args.dest).is_dir():
+        for old in Path(args.dest).glob("*.ipynb"):
+            old.unlink()
     for path in write_edition(args.src, args.dest, args.edition, ref=args.ref):
         print("wrote", path)
 

@@ -91,11 +91,14 @@ def pages(src: Path) -> None:
     (src / "conventions.md").write_text(f"# Conventions card\n\n{card}\n", encoding="utf-8")
 
 
-def notebooks(src: Path) -> int:
-    """Copy the notebooks; a live explorer's widget view becomes a note. Returns how many."""
+def notebooks(src: Path, edition: str = "student") -> int:
+    """The ``edition`` of the committed notebooks (:func:`rbteach.course.write_edition`); a live
+    explorer's widget view becomes a note. Returns how many were replaced."""
+    from rbteach.course import write_edition
+
     (src / "notebooks").mkdir(parents=True, exist_ok=True)
     replaced = 0
-    for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+    for path in write_edition(ROOT / "notebooks", src / "notebooks", edition):
         nb = json.loads(path.read_text(encoding="utf-8"))
         for cell in nb["cells"]:
             for out in cell.get("outputs", []):
@@ -103,7 +106,7 @@ def notebooks(src: Path) -> int:
                     out["data"] = {"text/html": LIVE_NOTE, "text/plain": "live explorer"}
                     replaced += 1
         nb.get("metadata", {}).pop("widgets", None)
-        (src / "notebooks" / path.name).write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
+        path.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
     return replaced
 
 
@@ -144,21 +147,33 @@ def site_fonts(html: Path) -> dict:
     return report
 
 
-def build(out: Path) -> Path:
+EDITION_LINE = {
+    "student": "*The student edition: exercises to answer, no worked solutions.*",
+    "teacher": "*The teacher edition: every exercise with its worked solution, folded.*",
+}
+
+
+def build(out: Path, edition: str = "student") -> Path:
+    """Build the site of the ``edition`` (student or teacher) of the committed notebooks into ``out``."""
+    if edition not in EDITION_LINE:
+        raise ValueError(f"edition must be 'student' or 'teacher', got {edition!r}")
     t0 = time.perf_counter()
     src = out / "src"
     shutil.rmtree(out, ignore_errors=True)
     src.mkdir(parents=True)
     (src / "conf.py").write_text(CONF, encoding="utf-8")
     pages(src)
-    n = notebooks(src)
+    index = src / "index.md"
+    title, rest = index.read_text(encoding="utf-8").split("\n", 1)
+    index.write_text(f"{title}\n\n{EDITION_LINE[edition]}\n{rest}", encoding="utf-8")
+    n = notebooks(src, edition)
     assets(src / "_static")
     html = out / "html"
     subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W", "--keep-going", str(src), str(html)],
                    check=True)
     served = site_fonts(html)
     size = sum(f.stat().st_size for f in html.rglob("*") if f.is_file())
-    print(f"site built in {time.perf_counter() - t0:.1f} s: {html} ({size / 1e6:.1f} MB; "
+    print(f"{edition} site built in {time.perf_counter() - t0:.1f} s: {html} ({size / 1e6:.1f} MB; "
           f"{n} live explorers shown as notes; fonts: " + ", ".join(
               f"{k} {v['bytes'] / 1e3:.1f} kB ({len(v['chars'])} characters)"
               for k, v in served.items() if k != "missing") + ")")
@@ -166,4 +181,11 @@ def build(out: Path) -> Path:
 
 
 if __name__ == "__main__":
-    build(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "build" / "site")
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("out", nargs="?", default=str(ROOT / "build" / "site"))
+    ap.add_argument("--edition", choices=tuple(EDITION_LINE), default="student",
+                    help="student (default: publish this for a class) or teacher (worked solutions folded)")
+    args = ap.parse_args()
+    build(Path(args.out), args.edition)

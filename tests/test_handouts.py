@@ -135,3 +135,35 @@ def test_a_printed_neighbour_is_not_an_answer():
 def test_edition_names_are_checked():
     with pytest.raises(ValueError, match="edition"):
         course.edition({"cells": []}, "answers")
+
+
+def _load(path, name):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("which", course.EDITIONS)
+def test_the_site_and_lite_copies_of_a_dirty_clone_hold_no_typed_answer(teachers_clone, tmp_path, monkeypatch,
+                                                                       which):
+    """`make site` and `make lite` (their notebook steps, run on the teacher's clone): no answer typed
+    into notebooks/ reaches a page or a Lite notebook; every copy says its edition."""
+    site = _load(ROOT / "site" / "build_site.py", "build_site_for_test")
+    lite = _load(ROOT / "lite" / "build_lite.py", "build_lite_for_test")
+    monkeypatch.setattr(site, "ROOT", teachers_clone)
+    monkeypatch.setattr(lite, "NOTEBOOKS", teachers_clone / "notebooks")
+    site.notebooks(tmp_path / "site", which)
+    names = lite.contents(tmp_path / "lite", which)
+    assert "explorers.ipynb" in names and len(names) == len(NOTEBOOKS) + 1
+    for folder in (tmp_path / "site" / "notebooks", tmp_path / "lite"):
+        copies = sorted(folder.glob("[0-9][0-9]_*.ipynb"))
+        assert [p.name for p in copies] == [p.name for p in NOTEBOOKS]
+        for path in copies:
+            text = path.read_text(encoding="utf-8")
+            assert TYPED not in text, f"{folder.name}/{path.name}: a typed answer leaked"
+            nb = json.loads(text)
+            assert f"{which.capitalize()} edition" in json.dumps(nb["cells"][0]["source"], ensure_ascii=False)
+            assert any(course.is_solution(c) for c in nb["cells"]) == (which == "teacher")

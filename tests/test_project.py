@@ -59,16 +59,14 @@ def test_the_library_pulls_no_server_and_each_target_installs_only_its_extras():
     # target -> its stamp -> the extras that stamp installs
     for target, stamp, extras in (("lab", "$(LAB_STAMP)", "lab"), ("explorers", "$(TEACH_STAMP)", "lab,teach"),
                                   ("lite", "$(LITE_STAMP)", "lab,lite"),
-                                  ("notebooks", "$(LAB_STAMP)", "lab"), ("student", "$(LAB_STAMP)", "lab")):
+                                  ("notebooks", "$(LAB_STAMP)", "lab"), ("student", "$(LAB_STAMP)", "lab"),
+                                  ("grade", "$(LAB_STAMP)", "lab"), ("site", "$(SITE_STAMP)", "site")):
         deps = _rule(make, target).split("\n", 1)[0]
         assert stamp in deps.split(), f"make {target} depends on {deps!r}, not {stamp}"
         recipe = _rule(make, stamp)
         assert f"$(INSTALL) -e '.[{extras}]'" in recipe, recipe
         assert "test" not in recipe.split("\n", 1)[1], f"make {target} installs the test stack: {recipe}"
-    # the website: the site extra alone (not even rbteach: its build runs no notebook)
-    assert "$(SITE_STAMP)" in _rule(make, "site").split("\n", 1)[0]
-    site = _rule(make, "$(SITE_STAMP)")
-    assert "['optional-dependencies']['site']" in site and "-e" not in site and "test" not in site
+    # the website: the site extra and rbteach (its course module builds the edition), no test stack
     assert "$(TEST_STAMP)" in _rule(make, "test").split("\n", 1)[0]
     # both installers read the lock
     assert "INSTALL = $(BIN)/python -m pip install --quiet -c $(CONSTRAINTS)" in make

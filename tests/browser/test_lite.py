@@ -28,6 +28,7 @@ from types import SimpleNamespace
 import pytest
 
 import labdriver
+from rbteach import course
 
 pytestmark = pytest.mark.browser
 
@@ -165,7 +166,7 @@ def test_the_site_holds_the_notebooks_for_its_kernel(site):
     """Every numbered notebook and the explorer wall, each naming the site's kernel (no "Select
     Kernel" question), each starting with the guard cell (its first code cell: it imports numpy and
     matplotlib, which makes the kernel load them, and says why when they do not load); the other
-    cells are the repository's."""
+    cells are the student edition's (the committed notebooks, exercises blank, no solutions)."""
     base, out = site
     index = json.loads(urllib.request.urlopen(f"{base}/api/contents/all.json", timeout=5).read())
     served = sorted(c["name"] for c in index["content"] if c["type"] == "notebook")
@@ -174,7 +175,8 @@ def test_the_site_holds_the_notebooks_for_its_kernel(site):
     for name in expected:
         nb = json.loads(urllib.request.urlopen(f"{base}/files/{name}", timeout=5).read())
         assert nb["metadata"]["kernelspec"]["name"] == "python", name
-        original = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
+        committed = course.committed_notebooks(ROOT / "notebooks")[name]          # the student edition of it
+        original = course.edition(committed, "student", committed=committed, name=name)
         code = [c for c in nb["cells"] if c["cell_type"] == "code"]
         assert "".join(code[0]["source"]) == build_lite.GUARD_SOURCE, name
         assert code[0]["metadata"]["tags"] == [build_lite.GUARD_TAG] and build_lite.imports_numeric(build_lite.GUARD_SOURCE)

@@ -34,7 +34,7 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory, chromium):
-    html = build_site.build(tmp_path_factory.mktemp("site"))
+    html = build_site.build(tmp_path_factory.mktemp("site"), "teacher")   # the edition with solutions
     with labdriver.static_server(html) as base:
         yield base, html
 
@@ -73,6 +73,7 @@ def test_page_loads_offline_typeset_with_collapsed_solutions(site, browser_conte
         if name.startswith("notebooks/"):
             nb = json.loads((ROOT / "notebooks" / (Path(name).stem + ".ipynb")).read_text(encoding="utf-8"))
             n_solutions = sum("solution" in c.get("metadata", {}).get("tags", []) for c in nb["cells"])
+            assert "Teacher edition" in page.locator("article").inner_text()
             details = page.locator("article details")
             assert details.count() >= n_solutions > 0, f"{name}: {details.count()} collapsed blocks for {n_solutions} solutions"
             assert page.evaluate("() => [...document.querySelectorAll('article details')].every(d => !d.open)")
