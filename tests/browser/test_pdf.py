@@ -1,0 +1,89 @@
+"""Printable hand-outs (``make pdf``): the website's pages printed by headless Chromium.
+
+Printed from the teacher edition's site (the session's, shared with test_site) for two notebooks:
+every page has ink, page numbers are in the footer, the maths is typeset (no raw ``$`` or TeX left
+in the text), the worked solutions are open, figures are embedded at print resolution, no line of
+text runs past the page's right edge, and the whole-course PDF starts with its contents page."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "site"))
+import build_pdf  # noqa: E402
+
+ONLY = ("04", "07")
+
+
+@pytest.fixture(scope="module")
+def pdfs(teacher_site, tmp_path_factory):
+    if not shutil.which("pdfunite"):
+        pytest.fail("poppler-utils (pdftoppm, pdfunite) is not installed: make test installs it as root")
+    out = tmp_path_factory.mktemp("pdf")
+    printed = build_pdf.print_pages(teacher_site, out, "teacher", ONLY)
+    return printed, build_pdf.course_pdf(printed, out, "teacher")
+
+
+def _text(pdf: Path, page: int | None = None) -> str:
+    args = ["pdftotext", "-layout"] + (["-f", str(page), "-l", str(page)] if page else []) + [str(pdf), "-"]
+    return subprocess.run(args, check=True, capture_output=True, text=True).stdout
+
+
+def test_every_page_has_content_and_a_page_number(pdfs, tmp_path):
+    printed, _ = pdfs
+    for pdf in printed:
+        n = build_pdf._page_count(pdf)
+        assert n >= 5, f"{pdf.name}: only {n} pages"
+        subprocess.run(["pdftoppm", "-r", "20", "-gray", str(pdf), str(tmp_path / pdf.stem)], check=True)
+        for k, png in enumerate(sorted(tmp_path.glob(pdf.stem + "*.pgm")), 1):
+            pixels = png.read_bytes().split(b"\n", 3)[3]
+            ink = sum(1 for b in pixels if b < 160) / len(pixels)
+            assert ink > 0.002, f"{pdf.name} page {k} is blank"
+        for k in (1, n):
+            assert re.search(rf"page {k} of {n}", _text(pdf, k)), f"{pdf.name}: no 'page {k} of {n}' on page {k}"
+
+
+def test_the_maths_is_typeset_and_the_solutions_are_open(pdfs):
+    printed, _ = pdfs
+    for pdf in printed:
+        text = _text(pdf)
+        prose = "\n".join(line for line in text.splitlines() if "$" in line and "print(" not in line
+                          and "f\"" not in line and "f'" not in line)
+        assert not re.search(r"\$[^$\n]{1,60}\$|\\frac|\\boldsymbol|\\mathbf", prose), \
+            f"{pdf.name}: raw TeX in the text: {prose[:200]!r}"
+        assert "Worked solution" in text and "check_" in text, f"{pdf.name}: the solutions are not printed open"
+        assert "Teacher edition" in text
+
+
+def test_figures_are_embedded_at_print_resolution(pdfs):
+    printed, _ = pdfs
+    listing = subprocess.run(["pdfimages", "-list", str(printed[0])], check=True, capture_output=True,
+                             text=True).stdout.splitlines()[2:]
+    ppi = [int(row.split()[12]) for row in listing if row.split()[2] == "image"]
+    assert len(ppi) >= 3 and min(ppi) >= 150, f"figures at {sorted(ppi)[:5]} ppi"
+
+
+def test_no_text_runs_past_the_right_edge(pdfs):
+    printed, _ = pdfs
+    for pdf in printed:
+        bbox = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], check=True, capture_output=True,
+                              text=True).stdout
+        width = float(re.search(r'<page width="([\d.]+)"', bbox).group(1))
+        right = max(float(x) for x in re.findall(r'xMax="([\d.]+)"', bbox))
+        assert right <= width - 20, f"{pdf.name}: text reaches x = {right:.0f} of a {width:.0f} pt page"
+
+
+def test_the_course_pdf_starts_with_its_contents(pdfs):
+    printed, whole = pdfs
+    assert build_pdf._page_count(whole) == 1 + sum(build_pdf._page_count(p) for p in printed)
+    first = _text(whole, 1)
+    assert "Contents" in first and all(p.stem.replace("_", " ") in first for p in printed)
