@@ -523,3 +523,48 @@ def test_torque_bad_input(kwargs, match):
     args.update(kwargs)
     with pytest.raises(ValueError, match=match):
         simulate(ASYM_I, ASYM_W0, Q0, **args)
+
+
+# --------------------------------------------------------------------------- reference: foreseen work
+def test_reference_refuses_a_run_it_can_foresee_is_too_long_before_running(monkeypatch):
+    """Issue 17 §1: t = [0, 6897], rtol = 1e-13 ran ~70 s before refusing at REFERENCE_MAX_STEPS."""
+    def no_work(*args, **kwargs):
+        raise AssertionError("the integration started")
+
+    monkeypatch.setattr(dynamics, "_reference_rates", no_work)
+    with pytest.raises(ValueError, match=r"^t, rtol: the reference would need at least") as err:
+        dynamics.reference([1.0, 1.0, 1.0], [0.0, 0.0, 14.0], t=[0.0, 6897.0], rtol=1e-13)
+    msg = str(err.value)
+    assert "REFERENCE_MAX_STEPS" in msg and "take t[-1] <=" in msg and "rtol >=" in msg
+
+
+def test_reference_advice_gives_a_run_that_works(monkeypatch):
+    """The message's t[-1] (at this rtol) and rtol (for this t) are runs that finish (a smaller
+    REFERENCE_MAX_STEPS keeps the test short; the rule scales with it)."""
+    import re
+
+    monkeypatch.setattr(dynamics, "REFERENCE_MAX_STEPS", 3000)
+    for I, w in (([1.0, 2.0, 2.5], [0.3, 9.0, 0.2]), ([1.0, 1.0, 1.0], [0.0, 0.0, 9.0]),
+                 ([0.31, 0.96, 1.27], [2.0, -5.0, 6.0])):
+        with pytest.raises(ValueError, match="refused before running") as err:
+            dynamics.reference(I, w, t=[0.0, 40.0], rtol=1e-12)
+        t_ok = float(re.search(r"t\[-1\] <= (\S+) s", str(err.value)).group(1))
+        rtol_ok = float(re.search(r"rtol >= (\S+) for", str(err.value)).group(1))
+        dynamics.reference(I, w, t=[0.0, t_ok], rtol=1e-12)            # no ValueError: they finish
+        dynamics.reference(I, w, t=[0.0, 40.0], rtol=rtol_ok)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_foreseen_steps_are_a_lower_bound(seed):
+    """The pre-check refuses only runs that would fail: actual steps ≥ the bound for random bodies."""
+    rng = np.random.default_rng(seed)
+    I = np.sort(rng.uniform(0.2, 3.0, 3))
+    I[2] = min(I[2], I[0] + I[1])
+    w = rng.normal(size=3) * rng.uniform(0.3, 20.0)
+    if seed == 0:
+        I, w = np.ones(3), np.array([0.0, 0.0, 7.0])                 # the sphere: the fewest steps per radian
+    rtol = [1e-13, 1e-11, 1e-8, 1e-5][seed % 4]
+    t_end = 60.0 / np.linalg.norm(w)
+    ref = dynamics.reference(I, w, quat.random(seed=seed), t=[0.0, t_end], rtol=rtol)
+    bound = dynamics._REFERENCE_STEPS_PER_RAD * np.linalg.norm(I * w) / I.max() * t_end * rtol ** -0.2
+    assert ref.steps + ref.rejected >= bound
