@@ -132,6 +132,9 @@ def _inverse_tensor(inv_inertia, name) -> np.ndarray:
     if np.any(lam[..., 0] <= 1e-12 * lam[..., -1]) or np.any(lam[..., -1] <= 0):
         raise ValueError(f"{name} must be positive definite (the inverse of an inertia tensor "
                          "with no zero moment)")
+    if np.any(lam[..., 0] < np.finfo(float).tiny):
+        raise ValueError(f"{name} has an eigenvalue {float(np.min(lam[..., 0])):.3g} below 2.2e-308 (a subnormal "
+                         "float): its moment 1/eigenvalue is beyond the float range")
     moments = 1.0 / lam                       # principal moments, descending
     if np.any(moments[..., 1] + moments[..., 2] < moments[..., 0] * (1.0 - 1e-9)):
         raise ValueError(f"{name} is not the inverse of a physical inertia tensor: its moments "

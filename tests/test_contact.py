@@ -360,3 +360,13 @@ def test_every_function_taking_K_refuses_the_same_matrices(label, K):
             call()
         messages.append(str(err.value))
     assert len(set(messages)) == 1                       # one check, one message
+
+
+def test_a_subnormal_inverse_inertia_is_refused_by_name_without_warnings():
+    """Fuzzing (issue 17 §1 siblings): 1/eigenvalue overflowed with a RuntimeWarning."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(ValueError, match=r"^inv_inertia_a has an eigenvalue .* below 2.2e-308"):
+            C.collision_matrix(1.0, np.diag([1e-320, 6.665e-321, 5e-321]), [0.0, 0.0, 1.0])
