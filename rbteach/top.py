@@ -184,9 +184,11 @@ def nutation_bounds(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0) -> tu
     exactly (``arccos(cos θ0)`` would be off by up to ~1e-16/sin θ0 near the vertical).
     """
     u1, u2, _ = cubic_roots(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0)
-    th0 = float(theta0)
+    th0, _, _, td = _start(theta0, phi_dot0, omega3, theta_dot0)
     u0 = math.cos(th0)
-    return (th0 if u2 == u0 else math.acos(min(u2, 1.0))), (th0 if u1 == u0 else math.acos(max(u1, -1.0)))
+    turning = td == 0.0                                # θ0 is a turning point (near the vertical cos θ0 may
+    return ((th0 if turning and u2 == u0 else math.acos(min(u2, 1.0))),   # round to ±1 = another root's)
+            (th0 if turning and u1 == u0 else math.acos(max(u1, -1.0))))
 
 
 @_finite(_TOP_ARGS, "the nutation period")

@@ -108,3 +108,12 @@ def test_bounds_and_period_against_an_integration(kind, td0):
     half = len(t) // 2                                  # u(t + T) = u(t), and T is the first such time
     np.testing.assert_allclose(u_t[half:], u_t[:len(t) - half], atol=1e-5)
     assert np.abs(u_t[half // 2:half] - u_t[:half - half // 2]).max() > 1e-2 * (u2 - u1)
+
+
+def test_near_the_vertical_cos_theta0_rounds_to_one():
+    """θ0 = 1e-9: cos θ0 is 1.0 in floats. Moving (θ̇0 ≠ 0), the top passes through the vertical (θ_min = 0,
+    as mpmath's roots say); at rest in θ (θ̇0 = 0), θ0 itself is the turning point."""
+    assert top.nutation_bounds(1.0, 0.5, 2.0, 1e-9, 0.0, 5.0, 0.3)[0] == 0.0
+    assert top.nutation_bounds(1.0, 0.5, 2.0, 1e-9, 0.0, 5.0, 0.0)[0] == 1e-9
+    np.testing.assert_allclose(top.cubic_roots(1.0, 0.5, 2.0, 1e-9, 0.0, 5.0, 0.3),
+                               (0.4957572663063171, 1.0, 1.089242733693683), rtol=1e-14)   # mpmath, 50 digits
