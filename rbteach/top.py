@@ -132,14 +132,14 @@ def cubic_roots(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0) -> tuple:
     - ``theta_dot0 = 0``: ``cos θ0`` is itself a root; the other two come from the quadratic left after
       dividing it out (the stable formula: the larger root by the sign-matched square root, the other from
       the product ``q0/β``).
-    - Else ``u1`` by bisection on [−1, cos θ0]. If ``f(1) < 0``, ``u2`` by bisection on [cos θ0, 1]. If
-      ``f(1) = 0`` (``L_z = L3``, as for a top started upright or a top that does not spin,
-      ``ω3 = φ̇0 = 0``, i.e. a pendulum), ``u = 1`` is a root and [cos θ0, 1] may hold two: the third,
-      ``r = (α + a²)/β − u1 − 1`` (the sum of the roots), is ``u2`` when ``r < 1`` (refined by bisection)
-      and ``u3`` otherwise. (If rounding leaves ``f(cos θ0) ≤ 0``, ``cos θ0`` is treated as a root, as for
-      ``theta_dot0 = 0``.)
+    - Else, if ``f(1) < 0``: ``u1`` by bisection on [−1, cos θ0] and ``u2`` on [cos θ0, 1] (one root in
+      each), ``u3`` the sum of the roots minus the other two.
+    - If ``f(1) = 0`` (``L_z = L3``, as for a top started upright or a top that does not spin,
+      ``ω3 = φ̇0 = 0``, i.e. a pendulum), ``u = 1`` is a root and [cos θ0, 1] may hold two: 1 is divided
+      out and the three roots sorted. (If rounding leaves ``f(cos θ0) ≤ 0``, ``cos θ0`` is divided out
+      instead, as for ``theta_dot0 = 0``.)
 
-    ``u3`` is the sum of the roots minus the other two. No eigenvalue solver: the same bits on every CPU.
+    No eigenvalue solver: the same bits on every CPU.
     Agrees with ``numpy.roots`` to about 1e-15 for simple roots; near a double root (steady precession,
     the sleeping-top threshold) a root is only determined to about the square root of the rounding error,
     for either method.
@@ -152,28 +152,29 @@ def cubic_roots(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0) -> tuple:
     def f(u):
         return ((be * u + c2) * u + c1) * u + c0
 
-    if td == 0.0 or not f(u0) > 0.0:
-        q1 = c2 + be * u0                              # f(u) = (u − u0)(β u² + q1 u + q0)
-        q0 = c1 + q1 * u0
+    def others(k):
+        """The two roots left after dividing out the root ``k``: f(u) = (u − k)(β u² + q1 u + q0)."""
+        q1 = c2 + be * k
+        q0 = c1 + q1 * k
         disc = math.sqrt(max(q1 * q1 - 4.0 * be * q0, 0.0))
         big = (-q1 + disc) / (2.0 * be) if q1 <= 0 else (-q1 - disc) / (2.0 * be)
         other = q0 / (be * big) if big != 0.0 else 0.0  # the product of the two roots is q0/β
-        lo, hi = sorted((big, other))
+        return sorted((big, other))
+
+    if td == 0.0:
+        lo, hi = others(u0)
         lo = min(max(lo, -1.0), 1.0)
         return (min(u0, lo), max(u0, lo), max(hi, 1.0))
-    u1 = _bisect(f, -1.0, u0) if f(-1.0) < 0 else -1.0
-    if f(1.0) < 0:
+    if f(u0) > 0.0 and f(1.0) < 0.0:
+        u1 = _bisect(f, -1.0, u0) if f(-1.0) < 0 else -1.0
         u2 = _bisect(f, u0, 1.0)
-    else:                                              # b = a: u = 1 is a root; the third is r
-        r = -c2 / be - u1 - 1.0
-        if r < 1.0:
-            r = min(max(r, u0), 1.0)
-            m = 0.5 * (r + 1.0)                        # f < 0 between r and 1: bracket [u0, m] if it shows
-            u2 = _bisect(f, u0, m) if f(m) < 0.0 else r
-        else:
-            u2 = 1.0
-    u3 = -c2 / be - u1 - u2                            # the sum of the roots is (α + a²)/β
-    return (u1, u2, max(u3, 1.0))
+        u3 = -c2 / be - u1 - u2                        # the sum of the roots is (α + a²)/β
+        return (u1, u2, max(u3, 1.0))
+    # f(1) = 0 (b = a): 1 is a root, and [cos θ0, 1] may hold another; or f(cos θ0) rounds to ≤ 0: cos θ0 is
+    # a root to rounding. Divide the known root out and sort the three.
+    k = 1.0 if f(1.0) >= 0.0 else u0
+    x1, x2, x3 = sorted([k] + others(k))
+    return (min(max(x1, -1.0), u0), min(max(x2, u0), 1.0), max(x3, 1.0))
 
 
 @_finite(_TOP_ARGS, "the nutation bounds")
