@@ -117,3 +117,20 @@ def test_near_the_vertical_cos_theta0_rounds_to_one():
     assert top.nutation_bounds(1.0, 0.5, 2.0, 1e-9, 0.0, 5.0, 0.0)[0] == 1e-9
     np.testing.assert_allclose(top.cubic_roots(1.0, 0.5, 2.0, 1e-9, 0.0, 5.0, 0.3),
                                (0.4957572663063171, 1.0, 1.089242733693683), rtol=1e-14)   # mpmath, 50 digits
+
+
+@pytest.mark.parametrize("spin, tilt_deg", [(60.0, 40.0), (20.0, 40.0), (5.0, 100.0), (1e-3, 40.0)])
+def test_the_nb11_explorer_where_lz_equals_l3(spin, tilt_deg):
+    """The explorer (θ̇0 = 0) at φ̇0 = L3/(I1 (1 + cos θ0)), i.e. L_z = L3: its cubic bounds are its simulation's,
+    and its summary prints them; at 60 rad/s the axis passes through the vertical (θ_min = 0)."""
+    from rbteach.explorers import nb11
+
+    I1, I3 = float(nb11.MOMENTS[0]), float(nb11.MOMENTS[2])
+    pd = I3 * spin / (I1 * (1 + math.cos(math.radians(tilt_deg))))
+    r = nb11.compute(spin, tilt_deg, pd)
+    np.testing.assert_allclose(r["sim_bounds"], r["bounds"], atol=2e-4)
+    assert r["kind"] == "waves"                          # φ̇ = a/(1 + u) keeps its sign
+    lo, hi = (f"{math.degrees(b):.2f}°" for b in r["bounds"])
+    assert f"roots {lo} and {hi}" in nb11.summary(spin, tilt_deg, pd)
+    if spin == 60.0:
+        assert r["bounds"][0] == 0.0
