@@ -390,7 +390,8 @@ def matrix_to_euler_zyx(R):
     The same as ``matrix_to_euler(R, "ZYX")`` (:func:`matrix_to_euler`), returned as three arrays.
 
     Inverse of :func:`euler_zyx_to_matrix`: ``euler_zyx_to_matrix(*matrix_to_euler_zyx(R))``
-    reproduces ``R`` to rounding everywhere, including at and near gimbal lock.
+    reproduces ``R`` everywhere, including at and near gimbal lock (to 5e-16 outside the 1e-13 lock band,
+    to 2e-13 inside it: measured, see :func:`matrix_to_euler`).
 
     Parameters
     ----------
