@@ -136,8 +136,9 @@ def cubic_roots(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0) -> tuple:
       each), ``u3`` the sum of the roots minus the other two.
     - If ``f(1) = 0`` (``L_z = L3``, as for a top started upright or a top that does not spin,
       ``ω3 = φ̇0 = 0``, i.e. a pendulum), ``u = 1`` is a root and [cos θ0, 1] may hold two: 1 is divided
-      out and the three roots sorted. (If rounding leaves ``f(cos θ0) ≤ 0``, ``cos θ0`` is divided out
-      instead, as for ``theta_dot0 = 0``.)
+      out and the three roots sorted (``−1`` likewise when ``f(−1) = 0``, ``L_z = −L3``; both for the
+      pendulum, ``a = b = 0``, whose third root is ``(α + a²)/β``). If rounding leaves
+      ``f(cos θ0) ≤ 0`` and neither ±1 is a root, ``cos θ0`` is divided out, as for ``theta_dot0 = 0``.
 
     No eigenvalue solver: the same bits on every CPU.
     Agrees with ``numpy.roots`` to about 1e-15 for simple roots; near a double root (steady precession,
@@ -170,10 +171,14 @@ def cubic_roots(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0) -> tuple:
         u2 = _bisect(f, u0, 1.0)
         u3 = -c2 / be - u1 - u2                        # the sum of the roots is (α + a²)/β
         return (u1, u2, max(u3, 1.0))
-    # f(1) = 0 (b = a): 1 is a root, and [cos θ0, 1] may hold another; or f(cos θ0) rounds to ≤ 0: cos θ0 is
-    # a root to rounding. Divide the known root out and sort the three.
-    k = 1.0 if f(1.0) >= 0.0 else u0
-    x1, x2, x3 = sorted([k] + others(k))
+    # f(1) = 0 (b = a): 1 is a root, and [cos θ0, 1] may hold another; f(−1) = 0 likewise; or f(cos θ0)
+    # rounds to ≤ 0: cos θ0 is a root to rounding. Divide the known root out (±1 first: exact) and sort.
+    up, down = f(1.0) >= 0.0, f(-1.0) >= 0.0
+    if up and down:                                    # a = b = 0: the pendulum; the third by the sum
+        x1, x2, x3 = sorted([-1.0, 1.0, -c2 / be])
+    else:
+        k = 1.0 if up else -1.0 if down else u0
+        x1, x2, x3 = sorted([k] + others(k))
     return (min(max(x1, -1.0), u0), min(max(x2, u0), 1.0), max(x3, 1.0))
 
 
@@ -181,15 +186,15 @@ def cubic_roots(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0) -> tuple:
 def nutation_bounds(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0) -> tuple:
     """``(θ_min, θ_max)`` (rad): the tilt stays between them, ``θ = arccos u`` of the two roots in [−1, 1].
 
-    A root that is ``cos θ0`` itself (a start at a turning point, ``theta_dot0 = 0``) gives ``theta0``
-    exactly (``arccos(cos θ0)`` would be off by up to ~1e-16/sin θ0 near the vertical).
+    A root that is ``cos θ0`` itself (a start at a turning point) gives ``theta0`` exactly (``arccos(cos θ0)``
+    would be off by up to ~1e-16/sin θ0 near the vertical), unless ``cos θ0`` rounds to ±1 while θ̇0 ≠ 0.
     """
     u1, u2, _ = cubic_roots(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0)
     th0, _, _, td = _start(theta0, phi_dot0, omega3, theta_dot0)
     u0 = math.cos(th0)
-    turning = td == 0.0                                # θ0 is a turning point (near the vertical cos θ0 may
-    return ((th0 if turning and u2 == u0 else math.acos(min(u2, 1.0))),   # round to ±1 = another root's)
-            (th0 if turning and u1 == u0 else math.acos(max(u1, -1.0))))
+    own = td == 0.0 or abs(u0) < 1.0                   # θ̇0 = 0: θ0 is a turning point; else within 1.5e-8 rad
+    return ((th0 if own and u2 == u0 else math.acos(min(u2, 1.0))),       # of the vertical cos θ0 rounds
+            (th0 if own and u1 == u0 else math.acos(max(u1, -1.0))))      # to ±1, another root's u
 
 
 @_finite(_TOP_ARGS, "the nutation period")

@@ -134,3 +134,13 @@ def test_the_nb11_explorer_where_lz_equals_l3(spin, tilt_deg):
     assert f"roots {lo} and {hi}" in nb11.summary(spin, tilt_deg, pd)
     if spin == 60.0:
         assert r["bounds"][0] == 0.0
+
+
+@pytest.mark.parametrize("w3, td0", [(5.0, 0.015625), (0.0, 0.015625), (5.0, 1e-3)])
+def test_near_the_bottom_with_lz_equal_minus_l3_the_axis_reaches_pi(w3, td0):
+    """θ0 = π − 1e-6 with L_z = −L3 (or a pendulum): u = −1 is a root and the tilt reaches π exactly; dividing
+    out cos θ0 (1e-12 away in u) instead gave θ_max = π − 1e-6."""
+    th0 = math.pi - 1e-6
+    args = (1.0, 0.5, 2.0, th0, _lz_equals(-1.0, 1.0, 0.5, th0, w3), w3, td0)
+    assert top.cubic_roots(*args)[0] == -1.0
+    assert top.nutation_bounds(*args)[1] == math.pi
