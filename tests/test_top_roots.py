@@ -88,7 +88,10 @@ def test_roots_match_numpy_roots_everywhere(t, th0, pd0, w3, td0, kind):
     ref = np.sort(np.roots(coef).real)
     # A simple root moves by ~ eps·|coef|/|f'(r)|; a double one (steady precession, the sleeping-top
     # threshold, a start at the vertical) by ~ √(eps·|coef|/β): allow that, clipped into [−1, 1] as ours are.
-    tol = 4e-8 * math.sqrt(np.abs(coef).max() / coef[0]) + 1e-9
+    scale = np.abs(coef).max() / coef[0]
+    tol = 4e-8 * math.sqrt(scale) + 1e-9
+    if ref[2] - ref[0] < 1e-3:      # a triple root (the sleeping-top threshold started near the vertical):
+        tol = 1e-5 * scale ** (1 / 3)   # ~ ε^(1/3); there numpy.roots itself is 4e-6 off (mpmath, exact data)
     ref_clipped = [min(max(ref[0], -1.0), u0), min(max(ref[1], u0), 1.0), max(ref[2], 1.0)]
     np.testing.assert_allclose([u1, u2, u3], ref_clipped, atol=tol * max(1.0, abs(ref[2])))
     lo, hi = top.nutation_bounds(*args)
