@@ -132,6 +132,9 @@ def _inverse_tensor(inv_inertia, name) -> np.ndarray:
     if np.any(lam[..., 0] <= 1e-12 * lam[..., -1]) or np.any(lam[..., -1] <= 0):
         raise ValueError(f"{name} must be positive definite (the inverse of an inertia tensor "
                          "with no zero moment)")
+    if np.any(lam[..., 0] < np.finfo(float).tiny):
+        raise ValueError(f"{name} has an eigenvalue {float(np.min(lam[..., 0])):.3g} below 2.2e-308 (a subnormal "
+                         "float): its moment 1/eigenvalue is beyond the float range")
     moments = 1.0 / lam                       # principal moments, descending
     if np.any(moments[..., 1] + moments[..., 2] < moments[..., 0] * (1.0 - 1e-9)):
         raise ValueError(f"{name} is not the inverse of a physical inertia tensor: its moments "
@@ -229,9 +232,10 @@ def collision_matrix(mass_a, inv_inertia_a, r_a, mass_b=None, inv_inertia_b=None
     return _v.finite_result(K, tuple(name for name, _, _ in named), "the collision matrix")
 
 
-def _collision_args(v_rel, normal, K, e):
-    v = _v.vector3(v_rel, "v_rel")
-    n = _unit_normal(normal)
+def _collision_matrix_arg(K) -> np.ndarray:
+    """The one check of a collision matrix ``K`` (..., 3, 3), for every function that takes one: finite,
+    symmetric (to 1e-10 of its largest entry) and positive definite (its smallest eigenvalue > 0), as
+    :func:`collision_matrix` makes it. Returns ``K`` as given (not symmetrised: the same bits)."""
     K = _v.matrix3(K, "K")
     with np.errstate(over="ignore", invalid="ignore"):
         asym = np.abs(K - np.swapaxes(K, -1, -2)).max(axis=(-1, -2)) if K.size else 0.0
@@ -242,6 +246,13 @@ def _collision_args(v_rel, normal, K, e):
         raise ValueError("K must be symmetric (a collision matrix from collision_matrix)")
     if K.size and np.any(np.linalg.eigvalsh(sym)[..., 0] <= 0):
         raise ValueError("K must be positive definite (a collision matrix from collision_matrix)")
+    return K
+
+
+def _collision_args(v_rel, normal, K, e):
+    v = _v.vector3(v_rel, "v_rel")
+    n = _unit_normal(normal)
+    K = _collision_matrix_arg(K)
     e = _restitution(e)
     _v.broadcast(("v_rel", v, 1), ("normal", n, 1), ("K", K, 2), ("e", e, 0))
     return v, n, K, e
@@ -332,10 +343,11 @@ def energy_change(v_rel, K, J) -> np.ndarray:
     ``ΔT = J·v_rel⁻ + ½ J·K J = ½ J·(v_rel⁻ + v_rel⁺)`` (negative: lost).
 
     Notebook 04's ``ΔT = ½ J·(v_p⁻ + v_p⁺)`` for one body, summed over A (``+J``) and B (``−J``).
-    For a frictionless contact this is ``−½ (1 − e²) (v_rel⁻·n)² / (n·K n)``.
+    For a frictionless contact this is ``−½ (1 − e²) (v_rel⁻·n)² / (n·K n)``. ``K`` is checked as
+    :func:`normal_impulse` checks it (symmetric, positive definite), else ValueError.
     """
     v = _v.vector3(v_rel, "v_rel")
-    K = _v.matrix3(K, "K")
+    K = _collision_matrix_arg(K)
     J = _v.vector3(J, "J")
     _v.broadcast(("v_rel", v, 1), ("K", K, 2), ("J", J, 1))
     with np.errstate(over="ignore", invalid="ignore"):

@@ -42,6 +42,8 @@ __all__ = ["damping_torque", "simulate_damped"]
 #: :func:`simulate_damped` asks for ``k dt / I_min ≤ MAX_DAMPING_STEP`` (accurate, not only stable).
 MAX_DAMPING_STEP = 0.5
 
+_TINY = float(np.finfo(float).tiny)          # 2.2e-308, the smallest normal float
+
 
 def _perp(moments, w):
     """``ω − (ω·L̂) L̂`` with ``L = I ω``, without overflow (``0`` where ``ω = 0``)."""
@@ -122,7 +124,7 @@ def simulate_damped(moments, omega0, k, *, dt, steps):
     ------
     ValueError
         Bad ``moments``, ``omega0``, ``k``, ``dt``, ``steps`` (as :func:`damping_torque`; ``omega0``
-        of shape (3,) or (N, 3)); ``k dt / I_min > MAX_DAMPING_STEP`` (names ``dt``, ``k`` and ``moments``); a
+        of shape (3,) or (N, 3)); subnormal ``moments`` (below 2.2e-308 kg m²); ``k dt / I_min > MAX_DAMPING_STEP`` (names ``dt``, ``k`` and ``moments``); a
         result too large for memory (names ``steps``); a run that overflows (names ``dt``,
         ``omega0`` and ``moments``).
     """
@@ -135,10 +137,20 @@ def simulate_damped(moments, omega0, k, *, dt, steps):
     k = _v.nonnegative(k, "k")
     dt = _v.positive(dt, "dt")
     steps = _v.positive_int(steps, "steps")
-    if k * dt / I.min() > MAX_DAMPING_STEP:
+    if I.min() < _TINY:
+        raise ValueError(f"moments must be at least {_TINY:.3g} kg m² (normal floats), got I_min = {I.min():.3g}: a "
+                         f"subnormal float keeps only a few significant digits (and k dt / I overflows); express "
+                         f"the moments (and k) in smaller units, e.g. g cm² instead of kg m²")
+    with np.errstate(over="ignore", under="ignore"):
+        ratio = k * dt / I.min()
+        limit = MAX_DAMPING_STEP * I.min() / k if k > 0 else np.inf
+    if ratio > MAX_DAMPING_STEP:
+        advice = (f"take dt <= {limit:.3g} s" if limit > 0 else
+                  "no dt > 0 is small enough: k / I_min is beyond the float range; take a smaller k")
+        shown = f"{ratio:.3g}" if np.isfinite(ratio) else "beyond the float range"
         raise ValueError(
-            f"dt is too large for this damping k and these moments: k dt / I_min = {k * dt / I.min():.3g} "
-            f"> {MAX_DAMPING_STEP} (RK4 would be inaccurate or unstable); take dt <= {MAX_DAMPING_STEP * I.min() / k:.3g} s")
+            f"dt is too large for this damping k and these moments: k dt / I_min = {shown} "
+            f"> {MAX_DAMPING_STEP} (RK4 would be inaccurate or unstable); {advice}")
     _v.result_size((steps + 1) * w0.size * 4 // 3, "steps", "the trajectory")
     out = np.empty((steps + 1,) + w0.shape)
     out[0] = w0

@@ -428,7 +428,8 @@ def slerp(p, q, t) -> np.ndarray:
     p, q : array_like, shape (..., 4)
         Non-zero quaternions (normalised first); their leading axes broadcast.
     t : array_like, shape (...)
-        Interpolation parameter, any real (outside [0, 1] the turn continues at the same rate);
+        Interpolation parameter, any real (outside [0, 1] the turn continues at the same rate) with
+        ``|t| · angle_between(p, q)`` finite (else ValueError naming ``t``);
         broadcast against the leading axes of ``p`` and ``q`` (e.g. ``t[:, None]`` for many ``t``
         on each of a batch of pairs).
 
@@ -447,7 +448,9 @@ def slerp(p, q, t) -> np.ndarray:
     s = np.linalg.norm(d[..., 1:], axis=-1)
     phi = np.arctan2(s, d[..., 0])                      # half the angle between p and q, in [0, π/2]
     tb = np.broadcast_to(t, shape)
-    tphi = tb * phi
+    with np.errstate(over="ignore"):
+        tphi = tb * phi
+    _v.finite_result(tphi, "t", "the angle t · angle_between(p, q)")   # |t| ≳ 1e308: inf, then NaN
     small = s <= 1e-300
     factor = np.where(small, tb, np.sin(tphi) / np.where(small, 1.0, s))   # sin(tφ)/sin φ → t
     step = np.concatenate([np.cos(tphi)[..., None], factor[..., None] * d[..., 1:]], axis=-1)

@@ -143,7 +143,7 @@ def matrix_to_euler(R, seq) -> np.ndarray:
     """Euler angles of a rotation matrix in any of the 12 sequences; exact at gimbal lock.
 
     Inverse of :func:`euler_to_matrix`: ``euler_to_matrix(matrix_to_euler(R, seq), seq)``
-    reproduces ``R`` to rounding everywhere, at and near gimbal lock too.
+    reproduces ``R`` everywhere, at and near gimbal lock too (bound measured: see Notes).
 
     Parameters
     ----------
@@ -170,9 +170,16 @@ def matrix_to_euler(R, seq) -> np.ndarray:
 
     At gimbal lock (middle angle ±π/2 for Tait–Bryan, 0 or π for proper Euler, detected as
     ``|cos b|`` resp. ``|sin b| ≤ 1e-13``) only a sum or difference of the outer angles is
-    defined; the angle of the rotation applied *first* to a body vector (R's rightmost factor:
-    the last angle of an intrinsic sequence, the first of an extrinsic one) is set to 0, as
-    SciPy does, and the other outer angle carries the whole turn.
+    defined; the angle listed *third* in ``seq`` is set to 0 and the first carries the whole turn,
+    as ``scipy.spatial.transform.Rotation.as_euler`` does (for all 24 sequences; SciPy detects lock
+    at a wider margin, ~1e-7 rad, and warns, so between 1e-13 and ~1e-7 rad from the lock SciPy
+    zeroes the third angle while this function returns the two outer angles that reproduce ``R``).
+
+    Round trip, measured (all 24 sequences, 2 000 random matrices per sequence and distance, middle
+    angle 0 … 0.5 rad from the lock): ``max |euler_to_matrix(matrix_to_euler(R, seq), seq) − R|`` is
+    ≤ 5e-16 outside the 1e-13 lock band and ≤ 2·1e-13 inside it (there the middle angle's offset
+    from the lock, at most 1e-13 rad, is dropped; SciPy's error is the same there, and 2e-8 within its
+    own 1e-7 band); ``tests/test_rotation_lock.py`` checks these bounds and SciPy's angles.
     """
     (i, j, k), extrinsic = _sequence(seq)
     R = _v.rotation_matrix(R, "R")
@@ -197,6 +204,12 @@ def matrix_to_euler(R, seq) -> np.ndarray:
         m_j = cc * R[..., j, j] - eps * sc * R[..., j, l]              # column j of R R_i(c)ᵀ
         m_l = cc * R[..., l, j] - eps * sc * R[..., l, l]
         a = np.arctan2(eps * m_l, m_j)
+    if extrinsic and np.any(locked):
+        # SciPy zeroes the angle listed third, which for an extrinsic sequence is the intrinsic a. At lock
+        # R_j(b) e_k = s e_i, so R_i(a) R_j(b) R_k(0) = R_i(0) R_j(b) R_k(s a): move the turn into c.
+        s = eps * np.sign(np.sin(b)) if i != k else np.sign(np.cos(b))
+        c = np.where(locked, s * a, c)
+        a = np.where(locked, 0.0, a)
     out = np.stack([_half_open(a), b + 0.0, _half_open(c)], axis=-1)
     return out[..., ::-1] if extrinsic else out
 
@@ -377,7 +390,8 @@ def matrix_to_euler_zyx(R):
     The same as ``matrix_to_euler(R, "ZYX")`` (:func:`matrix_to_euler`), returned as three arrays.
 
     Inverse of :func:`euler_zyx_to_matrix`: ``euler_zyx_to_matrix(*matrix_to_euler_zyx(R))``
-    reproduces ``R`` to rounding everywhere, including at and near gimbal lock.
+    reproduces ``R`` everywhere, including at and near gimbal lock (to 5e-16 outside the 1e-13 lock band,
+    to 2e-13 inside it: measured, see :func:`matrix_to_euler`).
 
     Parameters
     ----------

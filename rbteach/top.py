@@ -126,38 +126,75 @@ def cubic(u, I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0):
 def cubic_roots(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0) -> tuple:
     """The three real roots ``u1 ≤ u2 ≤ u3`` of :func:`cubic`: ``−1 ≤ u1 ≤ cos θ0 ≤ u2 ≤ 1 ≤ u3``.
 
-    ``f(±1) = −(b ∓ a)² ≤ 0``, ``f(cos θ0) = θ̇0² sin²θ0 ≥ 0`` and ``f → +∞``: one root on each side of
-    ``cos θ0`` in [−1, 1], the third above 1. With ``theta_dot0 = 0``, ``cos θ0`` is itself a root and the
-    other two come from the quadratic left after dividing it out; else by bisection. No
-    eigenvalue solver: the same bits on every CPU.
+    ``f(±1) = −(b ∓ a)² ≤ 0``, ``f(cos θ0) = θ̇0² sin²θ0 ≥ 0`` and ``f → +∞``, so ``u1`` lies in
+    [−1, cos θ0] (the only root there), ``u2`` in [cos θ0, 1] and ``u3 ≥ 1``.
+
+    - ``theta_dot0 = 0``: ``cos θ0`` is itself a root; the other two come from the quadratic left after
+      dividing it out (the stable formula: the larger root by the sign-matched square root, the other from
+      the product ``q0/β``).
+    - Else, if ``f(1) < 0``: ``u1`` by bisection on [−1, cos θ0] and ``u2`` on [cos θ0, 1] (one root in
+      each), ``u3`` the sum of the roots minus the other two.
+    - If ``f(1) = 0`` (``L_z = L3``, as for a top started upright or a top that does not spin,
+      ``ω3 = φ̇0 = 0``, i.e. a pendulum), ``u = 1`` is a root and [cos θ0, 1] may hold two: 1 is divided
+      out and the three roots sorted (``−1`` likewise when ``f(−1) = 0``, ``L_z = −L3``; both for the
+      pendulum, ``a = b = 0``, whose third root is ``(α + a²)/β``). If rounding leaves
+      ``f(cos θ0) ≤ 0`` and neither ±1 is a root, ``cos θ0`` is divided out, as for ``theta_dot0 = 0``.
+
+    No eigenvalue solver: the same bits on every CPU.
+    Agrees with ``numpy.roots`` to about 1e-15 for simple roots; near a double root (steady precession,
+    the sleeping-top threshold) a root is only determined to about the square root of the rounding error,
+    for either method.
     """
     coef = cubic_coefficients(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0)
     be, c2, c1, c0 = (float(x) for x in coef)
     th, _, _, td = _start(theta0, phi_dot0, omega3, theta_dot0)
     u0 = math.cos(th)
-    if td == 0.0:
-        q1 = c2 + be * u0                              # f(u) = (u − u0)(β u² + q1 u + q0)
-        q0 = c1 + q1 * u0
-        disc = math.sqrt(max(q1 * q1 - 4.0 * be * q0, 0.0))
-        big = (-q1 + disc) / (2.0 * be) if q1 <= 0 else (-q1 - disc) / (2.0 * be)
-        other = q0 / (be * big) if big != 0.0 else 0.0  # the product of the two roots is q0/β
-        lo, hi = sorted((big, other))
-        lo = min(max(lo, -1.0), 1.0)
-        return (min(u0, lo), max(u0, lo), hi)
+
     def f(u):
         return ((be * u + c2) * u + c1) * u + c0
 
-    u1 = _bisect(f, -1.0, u0) if f(-1.0) < 0 else -1.0
-    u2 = _bisect(f, u0, 1.0) if f(1.0) < 0 else 1.0
-    u3 = -c2 / be - u1 - u2                            # the sum of the roots is (α + a²)/β
-    return (u1, u2, max(u3, 1.0))
+    def others(k):
+        """The two roots left after dividing out the root ``k``: f(u) = (u − k)(β u² + q1 u + q0)."""
+        q1 = c2 + be * k
+        q0 = c1 + q1 * k
+        disc = math.sqrt(max(q1 * q1 - 4.0 * be * q0, 0.0))
+        big = (-q1 + disc) / (2.0 * be) if q1 <= 0 else (-q1 - disc) / (2.0 * be)
+        other = q0 / (be * big) if big != 0.0 else 0.0  # the product of the two roots is q0/β
+        return sorted((big, other))
+
+    if td == 0.0:
+        lo, hi = others(u0)
+        lo = min(max(lo, -1.0), 1.0)
+        return (min(u0, lo), max(u0, lo), max(hi, 1.0))
+    if f(u0) > 0.0 and f(1.0) < 0.0:
+        u1 = _bisect(f, -1.0, u0) if f(-1.0) < 0 else -1.0
+        u2 = _bisect(f, u0, 1.0)
+        u3 = -c2 / be - u1 - u2                        # the sum of the roots is (α + a²)/β
+        return (u1, u2, max(u3, 1.0))
+    # f(1) = 0 (b = a): 1 is a root, and [cos θ0, 1] may hold another; f(−1) = 0 likewise; or f(cos θ0)
+    # rounds to ≤ 0: cos θ0 is a root to rounding. Divide the known root out (±1 first: exact) and sort.
+    up, down = f(1.0) >= 0.0, f(-1.0) >= 0.0
+    if up and down:                                    # a = b = 0: the pendulum; the third by the sum
+        x1, x2, x3 = sorted([-1.0, 1.0, -c2 / be])
+    else:
+        k = 1.0 if up else -1.0 if down else u0
+        x1, x2, x3 = sorted([k] + others(k))
+    return (min(max(x1, -1.0), u0), min(max(x2, u0), 1.0), max(x3, 1.0))
 
 
 @_finite(_TOP_ARGS, "the nutation bounds")
 def nutation_bounds(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0=0.0) -> tuple:
-    """``(θ_min, θ_max)`` (rad): the tilt stays between them, ``θ = arccos u`` of the two roots in [−1, 1]."""
+    """``(θ_min, θ_max)`` (rad): the tilt stays between them, ``θ = arccos u`` of the two roots in [−1, 1].
+
+    A root that is ``cos θ0`` itself (a start at a turning point) gives ``theta0`` exactly (``arccos(cos θ0)``
+    would be off by up to ~1e-16/sin θ0 near the vertical), unless ``cos θ0`` rounds to ±1 while θ̇0 ≠ 0.
+    """
     u1, u2, _ = cubic_roots(I1, I3, mgl, theta0, phi_dot0, omega3, theta_dot0)
-    return math.acos(min(u2, 1.0)), math.acos(max(u1, -1.0))
+    th0, _, _, td = _start(theta0, phi_dot0, omega3, theta_dot0)
+    u0 = math.cos(th0)
+    own = td == 0.0 or abs(u0) < 1.0                   # θ̇0 = 0: θ0 is a turning point; else within 1.5e-8 rad
+    return ((th0 if own and u2 == u0 else math.acos(min(u2, 1.0))),       # of the vertical cos θ0 rounds
+            (th0 if own and u1 == u0 else math.acos(max(u1, -1.0))))      # to ±1, another root's u
 
 
 @_finite(_TOP_ARGS, "the nutation period")

@@ -371,11 +371,14 @@ spec("contact.collision_matrix", Ct.collision_matrix, mass_a=Arg("array", 2.0, b
      inv_inertia_a=Arg("inertia_inv", INV_I),
      r_a=Arg("vec3", V3), mass_b=Arg("array", 1.5, optional=True, bad=[("zero", 0.0), ("negative", -1.0)]),
      inv_inertia_b=Arg("inertia_inv", np.linalg.inv(np.diag(MOMENTS)), optional=True), r_b=Arg("vec3", V3B, optional=True))
+#: Collision matrices every function taking K must refuse alike (issue 17 §1: energy_change took them all).
+BAD_K = (("-K (negative definite)", -K_AB), ("singular K", np.diag([1.0, 2.0, 0.0])),
+         ("non-symmetric K", K_AB + np.array([[0.0, 0.3, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]])))
 spec("contact.normal_impulse", Ct.normal_impulse, v_rel=Arg("vec3", V_IN), normal=Arg("vec3", N_UP, scale_free=True,
-     bad=[("zero", np.zeros(3))]), K=Arg("mat3", K_AB), e=_E_N)
+     bad=[("zero", np.zeros(3))]), K=Arg("mat3", K_AB, bad=BAD_K), e=_E_N)
 spec("contact.contact_impulse", Ct.contact_impulse, v_rel=Arg("vec3", V_IN), normal=Arg("vec3", N_UP, scale_free=True,
-     bad=[("zero", np.zeros(3))]), K=Arg("mat3", K_AB), e=_E_N, mu=_MU_N)
-spec("contact.energy_change", Ct.energy_change, v_rel=Arg("vec3", V_IN), K=Arg("mat3", K_AB),
+     bad=[("zero", np.zeros(3))]), K=Arg("mat3", K_AB, bad=BAD_K), e=_E_N, mu=_MU_N)
+spec("contact.energy_change", Ct.energy_change, v_rel=Arg("vec3", V_IN), K=Arg("mat3", K_AB, bad=BAD_K),
      J=Arg("vec3", np.array([0.1, 0.05, 0.9])))
 
 

@@ -346,3 +346,27 @@ def test_the_one_step_friction_impulse_is_coulombs_law_through_the_impact_where_
     one = C.contact_impulse(v, n, K, 0.5, 0.3)
     assert not one.sticking
     assert np.linalg.norm(_coulomb_through_the_impact(v, K, 0.5, 0.3) - one.J) > 5e-3 * np.linalg.norm(one.J)
+
+
+@pytest.mark.parametrize("label, K", [("-K", -np.eye(3)), ("singular", np.diag([1.0, 2.0, 0.0])),
+                                      ("non-symmetric", np.array([[1.0, 0.4, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]))])
+def test_every_function_taking_K_refuses_the_same_matrices(label, K):
+    """Issue 17 §1: energy_change accepted −I, a singular K and a non-symmetric K that normal_impulse refuses."""
+    v, n, J = np.array([0.2, 0.0, -1.0]), np.array([0.0, 0.0, 1.0]), np.array([0.0, 0.0, 0.5])
+    messages = []
+    for call in (lambda: C.normal_impulse(v, n, K, 0.5), lambda: C.contact_impulse(v, n, K, 0.5, 0.3),
+                 lambda: C.energy_change(v, K, J)):
+        with pytest.raises(ValueError, match=r"^K must be") as err:
+            call()
+        messages.append(str(err.value))
+    assert len(set(messages)) == 1                       # one check, one message
+
+
+def test_a_subnormal_inverse_inertia_is_refused_by_name_without_warnings():
+    """Fuzzing (issue 17 §1 siblings): 1/eigenvalue overflowed with a RuntimeWarning."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(ValueError, match=r"^inv_inertia_a has an eigenvalue .* below 2.2e-308"):
+            C.collision_matrix(1.0, np.diag([1e-320, 6.665e-321, 5e-321]), [0.0, 0.0, 1.0])

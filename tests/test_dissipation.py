@@ -92,3 +92,29 @@ def test_bad_input_names_the_argument(kwargs, name):
     args = dict(moments=I123, omega0=[2.0, 0.05, 0.03], k=0.2, dt=0.01, steps=5) | kwargs
     with pytest.raises(ValueError, match=name):
         Dd.simulate_damped(args.pop("moments"), args.pop("omega0"), args.pop("k"), **args)
+
+
+@pytest.mark.parametrize("k", [0.0, 0.1])
+def test_subnormal_moments_are_refused_by_name_without_warnings(k):
+    """Issue 17 §1: subnormal moments warned about an overflow, then advised "take dt <= 0 s"."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(ValueError, match=r"^moments must be at least 2.23e-308") as err:
+            Dd.simulate_damped([1e-320, 1e-320, 1e-320], [0.1, 0.2, 0.3], k, dt=0.01, steps=3)
+    assert "dt <= 0 s" not in str(err.value)
+
+
+@pytest.mark.parametrize("moments, k, dt", [([1e-300] * 3, 1e300, 1e-10), ([1.0, 1.0, 1.0], 1.7e308, 1e-300),
+                                            ([1e-300] * 3, 1e300, 1e10)])
+def test_a_damping_step_beyond_the_float_range_never_advises_dt_zero(moments, k, dt):
+    import re
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(ValueError, match=r"^dt is too large") as err:
+            Dd.simulate_damped(moments, [0.1, 0.2, 0.3], k, dt=dt, steps=3)
+    m = re.search(r"take dt <= (\S+) s", str(err.value))
+    assert m is None or float(m.group(1)) > 0

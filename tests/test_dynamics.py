@@ -523,3 +523,83 @@ def test_torque_bad_input(kwargs, match):
     args.update(kwargs)
     with pytest.raises(ValueError, match=match):
         simulate(ASYM_I, ASYM_W0, Q0, **args)
+
+
+# --------------------------------------------------------------------------- reference: foreseen work
+_DP = dynamics.dormand_prince                                   # where reference lives
+def test_reference_refuses_a_run_it_can_foresee_is_too_long_before_running(monkeypatch):
+    """Issue 17 §1: t = [0, 6897], rtol = 1e-13 ran ~70 s before refusing at REFERENCE_MAX_STEPS."""
+    def no_work(*args, **kwargs):
+        raise AssertionError("the integration started")
+
+    monkeypatch.setattr(_DP, "_reference_rates", no_work)
+    with pytest.raises(ValueError, match=r"^t, rtol: the reference would need at least") as err:
+        dynamics.reference([1.0, 1.0, 1.0], [0.0, 0.0, 14.0], t=[0.0, 6897.0], rtol=1e-13)
+    msg = str(err.value)
+    assert "REFERENCE_MAX_STEPS" in msg and "take t[-1] <=" in msg and "rtol >=" in msg
+
+
+def test_reference_advice_gives_a_run_that_works(monkeypatch):
+    """The message's t[-1] (at this rtol) and rtol (for this t) are runs that finish (a smaller
+    REFERENCE_MAX_STEPS keeps the test short; the rule scales with it)."""
+    import re
+
+    monkeypatch.setattr(_DP, "REFERENCE_MAX_STEPS", 3000)
+    for I, w in (([1.0, 2.0, 2.5], [0.3, 9.0, 0.2]), ([1.0, 1.0, 1.0], [0.0, 0.0, 9.0]),
+                 ([0.31, 0.96, 1.27], [2.0, -5.0, 6.0])):
+        with pytest.raises(ValueError, match="refused before running") as err:
+            dynamics.reference(I, w, t=[0.0, 40.0], rtol=1e-12)
+        t_ok = float(re.search(r"t\[-1\] <= (\S+) s", str(err.value)).group(1))
+        rtol_ok = float(re.search(r"rtol >= (\S+) for", str(err.value)).group(1))
+        dynamics.reference(I, w, t=[0.0, t_ok], rtol=1e-12)            # no ValueError: they finish
+        dynamics.reference(I, w, t=[0.0, 40.0], rtol=rtol_ok)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_foreseen_steps_are_a_lower_bound(seed):
+    """The pre-check refuses only runs that would fail: actual steps ≥ the bound for random bodies."""
+    rng = np.random.default_rng(seed)
+    I = np.sort(rng.uniform(0.2, 3.0, 3))
+    I[2] = min(I[2], I[0] + I[1])
+    w = rng.normal(size=3) * rng.uniform(0.3, 20.0)
+    if seed == 0:
+        I, w = np.ones(3), np.array([0.0, 0.0, 7.0])                 # the sphere: the fewest steps per radian
+    rtol = [1e-13, 1e-11, 1e-8, 1e-5][seed % 4]
+    t_end = 60.0 / np.linalg.norm(w)
+    ref = dynamics.reference(I, w, quat.random(seed=seed), t=[0.0, t_end], rtol=rtol)
+    bound = _DP._REFERENCE_STEPS_PER_RAD * np.linalg.norm(I * w) / I.max() * t_end * rtol ** -0.2
+    assert ref.steps + ref.rejected >= bound
+
+
+def _torque_bodies(n):
+    """The random bodies with a torque of the README's measurement (seed 7): tensor, ω0, q0, torque."""
+    rng = np.random.default_rng(7)
+    out = []
+    for trial in range(n):
+        m = np.sort(rng.uniform(0.3, 3, 3))
+        m[2] = min(m[2], m[0] + m[1])
+        Rm = quat.to_matrix(quat.random(seed=trial))
+        w0 = rng.normal(size=3) * rng.uniform(0.5, 3)
+        torque = dict(torque_body=list(rng.normal(size=3) * 0.2), force_world=[0, 0, -rng.uniform(0.5, 5)],
+                      point_body=list(rng.normal(size=3) * 0.3))
+        out.append((Rm @ np.diag(m) @ Rm.T, w0, quat.random(seed=100 + trial), torque))
+    return out
+
+
+@pytest.mark.parametrize("k", range(6))
+def test_reference_with_a_torque_is_within_the_stated_multiple_of_rtol(k):
+    """README / reference docstring: over 10 s at rtol = 1e-10, ω within 110 × rtol (relative to max |ω|) and
+    the attitude within 570 × rtol rad of SciPy's DOP853 at 1e-13, for these bodies (not 5e-9 for all)."""
+    I, w0, q0, torque = _torque_bodies(6)[k]
+    t = np.linspace(0.0, 10.0, 101)
+
+    def rhs(_, y):
+        w, q = y[:3], y[3:]
+        R = quat.to_matrix(q / np.linalg.norm(q))
+        tau = np.asarray(torque["torque_body"]) + np.cross(torque["point_body"], R.T @ np.asarray(torque["force_world"]))
+        return np.concatenate([np.linalg.solve(I, tau - np.cross(w, I @ w)), quat.derivative_body(q, w)])
+
+    ref = dynamics.reference(I, w0, q0, t=t, rtol=1e-10, **torque)
+    sol = solve_ivp(rhs, (0.0, 10.0), np.concatenate([w0, q0]), method="DOP853", rtol=1e-13, atol=1e-13, t_eval=t)
+    assert np.abs(sol.y[:3].T - ref.omega_body).max() / np.abs(sol.y[:3]).max() <= 110e-10
+    assert quat.angle_between(sol.y[3:].T, ref.q).max() <= 570e-10

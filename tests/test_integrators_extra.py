@@ -228,9 +228,11 @@ def test_reference_bad_input(kwargs, match):
 
 
 def test_reference_gives_up_on_too_many_steps(monkeypatch):
+    """With a torque the work cannot be foreseen: the run stops at REFERENCE_MAX_STEPS (torque-free runs
+    are refused before running: tests/test_dynamics.py)."""
     monkeypatch.setattr(dynamics.dormand_prince, "REFERENCE_MAX_STEPS", 50)
-    with pytest.raises(ValueError, match=r"^t, rtol, omega0, inertia: the reference needed more than"):
-        dynamics.reference(LAB_I, LAB_W0, t=[100.0], rtol=1e-12)
+    with pytest.raises(ValueError, match=r"^t, rtol, omega0, inertia, torque_body: the reference needed more than"):
+        dynamics.reference(LAB_I, LAB_W0, t=[100.0], rtol=1e-12, torque_body=[0.0, 0.0, 1e-3])
 
 
 @settings(max_examples=40, deadline=None)

@@ -482,3 +482,18 @@ def test_identity_shape_is_checked():
             Q.identity(bad)
     with pytest.raises(ValueError, match=r"^shape too large: .* would take 29.1 TB"):
         Q.identity(10 ** 12)
+
+
+def test_slerp_refuses_a_t_whose_turn_overflows():
+    """Issue 17 §1: slerp(p, q, 1.7e308) gave RuntimeWarnings and NaN; now a ValueError naming t (as exp)."""
+    import warnings
+
+    p, q = np.array([1.0, 0.0, 0.0, 0.0]), np.array([0.0, 1.0, 0.0, 0.01])      # nearly 180° apart
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(ValueError, match=r"^t too large"):
+            Q.slerp(p, q, 1.7e308)
+        with pytest.raises(ValueError, match=r"^t too large"):
+            Q.slerp(p, q, [0.5, -1.7e308])
+        out = Q.slerp(p, q, 1e300)                   # finite turn: a unit quaternion
+    assert np.isfinite(out).all() and abs(np.linalg.norm(out) - 1.0) < 1e-15

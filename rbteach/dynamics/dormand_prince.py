@@ -49,6 +49,38 @@ REFERENCE_MAX_STEPS = 200_000
 REFERENCE_MAX_PHASE = 1e5
 
 
+#: Fewest steps per radian of turn ``reference`` was measured to take, times ``rtol^(1/5)``: a lower bound.
+#: DOPRI5's local error is ~ (h λ)⁵, so its controller takes ``h ≈ (rtol/C)^(1/5)/λ``; for a free body the
+#: attitude turns at ``|ω| ≥ |L|/I_max``. Measured over random bodies (rtol 1e-13 … 1e-4): steps /
+#: (|L|/I_max · t_end · rtol^(−1/5)) = 0.110 for a sphere (the fewest) up to 0.30; 0.1 leaves a margin.
+_REFERENCE_STEPS_PER_RAD = 0.1
+#: ... and the most (0.30 measured, with a margin): the refusal's advice uses it, so that the run it
+#: suggests finishes.
+_REFERENCE_STEPS_PER_RAD_MOST = 0.35
+
+
+def _foresee_reference_steps(I_full, w0, t_end, rtol):
+    """Refuse, before any work, a torque-free run whose fewest possible steps exceed REFERENCE_MAX_STEPS.
+
+    (With a torque the rate can change by any amount during the run, so nothing is foreseen: the run stops
+    when it reaches REFERENCE_MAX_STEPS.) Runs below the bound are untouched: the same bits as before."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        L = np.linalg.norm(np.atleast_2d(w0) @ I_full.T, axis=-1)
+        rate = float(np.max(L)) / float(np.linalg.eigvalsh(I_full)[-1]) if L.size else 0.0   # min |ω| of the worst body
+        per_time = _REFERENCE_STEPS_PER_RAD * rate * rtol ** -0.2
+        need = per_time * t_end
+    if need > REFERENCE_MAX_STEPS:
+        most = _REFERENCE_STEPS_PER_RAD_MOST / _REFERENCE_STEPS_PER_RAD
+        t_ok = REFERENCE_MAX_STEPS / (most * per_time)
+        rtol_ok = (_REFERENCE_STEPS_PER_RAD_MOST * rate * t_end / REFERENCE_MAX_STEPS) ** 5
+        raise ValueError(
+            f"t, rtol: the reference would need at least {need:,.0f} steps (DOPRI5 takes "
+            f"{_REFERENCE_STEPS_PER_RAD:g} to {_REFERENCE_STEPS_PER_RAD_MOST:g} · |L|/I_max · t[-1] · rtol^(-1/5)), "
+            f"more than REFERENCE_MAX_STEPS = {REFERENCE_MAX_STEPS:,}; refused before running. To get a result: "
+            f"take t[-1] <= {t_ok:.3g} s at this rtol" + (f", or rtol >= {rtol_ok:.2g} for this t" if rtol_ok <= 1e-3 else "")
+            + ", or split the run into calls that each start from the previous call's last omega_body and q")
+
+
 @dataclass(frozen=True)
 class ReferenceSolution(_Motion):
     """Result of :func:`reference` (arrays read-only).
@@ -117,8 +149,12 @@ def reference(inertia, omega0, q0=None, *, t, rtol=1e-10, torque_body=None, forc
 
     Use it where no exact solution exists (a torque, a long run) to measure the error of a fixed-step
     method. ``rtol`` bounds each step's error estimate, not the error of the whole run, which adds up over
-    the steps: for notebook 09's body at ``rtol = 1e-10`` it is about 2e-10 relative over 10 s and 1e-8 over
-    100 s (a test compares it with :func:`rbteach.analytic.free_body` and with SciPy's ``solve_ivp``).
+    the steps and is amplified by the body's sensitivity to its start: for notebook 09's body at
+    ``rtol = 1e-10`` it is about 2e-10 relative over 10 s and 1e-8 over 100 s (a test compares it with
+    :func:`rbteach.analytic.free_body`); for 24 random bodies with a torque (tumbling, some chaotic) over 10 s
+    at ``rtol = 1e-10``, against SciPy's DOP853 at 1e-13, ω was off by 9 × rtol (median) to 110 × rtol
+    (worst) relative to max |ω|, and the attitude by 25 × rtol to 570 × rtol rad. Take ``rtol`` about 1000
+    times below the error you need, and check by halving it.
 
     Parameters
     ----------
@@ -170,6 +206,8 @@ def reference(inertia, omega0, q0=None, *, t, rtol=1e-10, torque_body=None, forc
                          f"REFERENCE_MAX_PHASE = {REFERENCE_MAX_PHASE:g}")
     _v.result_size(times.size * 7 * n, "t", f"the reference at {times.size:,} times × {n:,} bodies × 7 numbers")
     I_full = np.diag(I) if I.shape == (3,) else I
+    if not given:
+        _foresee_reference_steps(I_full, w0, t_end, rtol)
     I_inv = np.diag(1.0 / I) if I.shape == (3,) else np.linalg.inv(I_full)     # principal moments: exact
     f = _reference_rates(I_full, I_inv, torque)
     y = np.concatenate([np.broadcast_to(w0, (n, 3)), np.broadcast_to(_q._unit(qa), (n, 4))], axis=1)
