@@ -96,3 +96,15 @@ def screenshot_dir():
     d = Path(os.environ.get("RBTEACH_SCREENSHOTS", Path(tempfile.gettempdir()) / "rbteach-screenshots"))
     d.mkdir(parents=True, exist_ok=True)
     return d
+
+
+@pytest.fixture(scope="session")
+def teacher_site(tmp_path_factory, chromium):
+    """The website's teacher edition (worked solutions folded), built once for the session's tests
+    (test_site reads it, test_pdf prints it). Returns its ``html`` folder."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "site"))
+    import build_site
+
+    return build_site.build(tmp_path_factory.mktemp("site"), "teacher")

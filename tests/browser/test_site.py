@@ -33,8 +33,8 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory, chromium):
-    html = build_site.build(tmp_path_factory.mktemp("site"), "teacher")   # the edition with solutions
+def site(teacher_site):
+    html = teacher_site                                 # the edition with solutions (conftest)
     with labdriver.static_server(html) as base:
         yield base, html
 
