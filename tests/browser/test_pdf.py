@@ -78,7 +78,9 @@ def test_no_text_runs_past_the_right_edge(pdfs):
         bbox = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], check=True, capture_output=True,
                               text=True).stdout
         width = float(re.search(r'<page width="([\d.]+)"', bbox).group(1))
-        right = max(float(x) for x in re.findall(r'xMax="([\d.]+)"', bbox))
+        words = re.findall(r'<word xMin="(-?[\d.]+)" yMin="[^"]*" xMax="(-?[\d.]+)" yMax="[^"]*">([^<]+)</word>', bbox)
+        assert len(words) > 500, f"{pdf.name}: only {len(words)} words of text"
+        right = max(float(x1) for x0, x1, w in words if w.strip() and float(x0) >= 0)
         assert right <= width - 20, f"{pdf.name}: text reaches x = {right:.0f} of a {width:.0f} pt page"
 
 
