@@ -32,13 +32,17 @@ __all__ = ["CANVAS_SIZE", "PANEL_MARGINS", "live", "xy", "series", "space", "lin
 _JS = Path(__file__).with_name("live.js")
 _CSS = """
 .rbteach-live { font: 14px sans-serif; max-width: 100%; }
-.rbteach-live-controls { display: flex; flex-direction: column; gap: 2px; margin-bottom: 6px; }
-.rbteach-live-row { display: flex; align-items: center; gap: 8px; }
-.rbteach-live-label { min-width: 11em; }
-.rbteach-live-row input[type=range] { width: 320px; margin: 4px 0; }
-.rbteach-live-readout { display: inline-block; min-width: 5em; margin-left: 8px; font-family: monospace; }
-.rbteach-live-canvas { display: block; touch-action: none; border: 1px solid #ddd; max-width: 100%; }
-.rbteach-live-summary { font-size: 13px; white-space: pre-wrap; margin: 4px 0 0 0; }
+.rbteach-live-controls { display: grid; grid-template-columns: fit-content(18em) minmax(100px, 320px) max-content;
+  align-items: center; column-gap: 8px; row-gap: 2px; margin-bottom: 6px; }
+.rbteach-live-row { display: contents; }
+.rbteach-live-label { grid-column: 1; }
+.rbteach-live-row input[type=range] { grid-column: 2; width: 100%; margin: 4px 0; }
+.rbteach-live-row select, .rbteach-live-row input[type=checkbox] { grid-column: 2; justify-self: start; }
+.rbteach-live-readout { grid-column: 3; display: inline-block; min-width: 5em; font-family: monospace, monospace; }
+.rbteach-live-canvas { display: block; box-sizing: border-box; width: 100%; height: auto; touch-action: none;
+  outline: 1px solid #ddd; outline-offset: -1px; }
+.rbteach-live .rbteach-live-summary { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace;
+  font-size: 13px; line-height: 1.35; white-space: pre-wrap; margin: 4px 0 0 0; }
 """
 
 
