@@ -14,6 +14,22 @@ const font = (px) => `${(px * TEXT).toFixed(2)}px sans-serif`;
 
 // Labels of a frame, placed so that none covers another (see placeLabel).
 let PLACED = [];
+// Where a 3-D panel's lines were drawn: a set of INK_CELL-px cells, so that labels avoid the data.
+const INK_CELL = 4;
+let INK = new Set();
+function inkLine(ax, ay, bx, by) {
+  const n = Math.ceil(Math.hypot(bx - ax, by - ay) / INK_CELL) + 1;
+  for (let i = 0; i <= n; i++) {
+    const x = ax + (bx - ax) * i / n, y = ay + (by - ay) * i / n;
+    INK.add(Math.floor(x / INK_CELL) + "," + Math.floor(y / INK_CELL));
+  }
+}
+function inked(r) {
+  for (let x = Math.floor(r[0] / INK_CELL); x <= Math.floor((r[0] + r[2]) / INK_CELL); x++)
+    for (let y = Math.floor(r[1] / INK_CELL); y <= Math.floor((r[1] + r[3]) / INK_CELL); y++)
+      if (INK.has(x + "," + y)) return true;
+  return false;
+}
 function overlaps(r) {
   return PLACED.some((q) => r[0] < q[0] + q[2] && q[0] < r[0] + r[2] && r[1] < q[1] + q[3] && q[1] < r[1] + r[3]);
 }
@@ -23,18 +39,20 @@ function overlaps(r) {
 function placeLabel(g, text, X, Y, dx, dy, gap) {
   const w = g.measureText(text).width, h = 14 * TEXT;
   const a0 = Math.atan2(dy, dx);
-  let best = null;
-  for (const turn of [0, 0.6, -0.6, 1.2, -1.2, 1.9, -1.9, Math.PI]) {
-    for (const extra of [0, h * 0.8]) {
+  let first = null, clearOfText = null;
+  for (const extra of [0, h * 0.6, h * 1.4]) {
+    for (const turn of [0, 0.5, -0.5, 1.0, -1.0, 1.6, -1.6, 2.3, -2.3, Math.PI]) {
       const a = a0 + turn, ux = Math.cos(a), uy = Math.sin(a), d = gap + extra;
       // the label's box touches the circle of radius d on the side (ux, uy)
       const cx = X + ux * (d + w / 2 * Math.abs(ux)), cy = Y + uy * (d + h / 2 * Math.abs(uy));
       const r = [cx - w / 2, cy - h / 2, w, h];
-      if (!best) best = r;
-      if (!overlaps(r)) return draw(r);
+      if (!first) first = r;
+      if (overlaps(r)) continue;
+      if (!clearOfText) clearOfText = r;
+      if (!inked(r)) return draw(r);                 // clear of other labels and of the lines
     }
   }
-  return draw(best);
+  return draw(clearOfText || first);
   function draw(r) {
     g.textAlign = "left"; g.textBaseline = "middle"; g.fillText(text, r[0], r[1] + r[3] / 2);
     PLACED.push(r);
@@ -137,13 +155,44 @@ function drawXY(g, p, box) {
     g.font = font(13); g.textAlign = "left"; g.textBaseline = "middle";
     const wmax = Math.max(...labelled.map((s) => g.measureText(s.label).width));
     const row = 18 * TEXT, lw = wmax + 42, lh = labelled.length * row + 4;
-    const where = p.legend || "upper right";
-    const lx = where.endsWith("left") ? px + 10 : px + pw - wmax - 40;
-    const ly = where.startsWith("lower") ? py + ph - lh - 4 : py + 6;
+    // the corner named by the scene, or (by default) the corner that hides the fewest data points
+    const corner = (wh) => [wh.endsWith("left") ? px + 10 : px + pw - wmax - 40,
+                            wh.startsWith("lower") ? py + ph - lh - 4 : py + 6];
+    let where = p.legend || "best";
+    if (where === "best") {
+      let fewest = Infinity;
+      for (const wh of ["upper right", "upper left", "lower left", "lower right"]) {
+        const [cx, cy] = corner(wh);
+        let n = 0;
+        for (const s of p.series || []) {
+          if ((s.width || 2) > ph) continue;              // a band drawn as one wide stroke: not data
+          const step = Math.max(1, Math.floor(s.x.length / 400));
+          for (let i = 0; i < s.x.length; i += step) {
+            const X = sx(s.x[i]), Y = sy(s.y[i]);
+            if (X >= cx - 6 && X <= cx + lw + 2 && Y >= cy - 6 && Y <= cy + lh + 2) n += step;
+          }
+          for (let i = 1; i < s.x.length && s.x.length < 40; i++) {   // short polylines: their segments too
+            for (let f = 0.25; f < 1; f += 0.25) {
+              const X = sx(s.x[i - 1] + f * (s.x[i] - s.x[i - 1])), Y = sy(s.y[i - 1] + f * (s.y[i] - s.y[i - 1]));
+              if (X >= cx - 6 && X <= cx + lw + 2 && Y >= cy - 6 && Y <= cy + lh + 2) n++;
+            }
+          }
+        }
+        if (n < fewest) { fewest = n; where = wh; }
+      }
+    }
+    const [lx, ly] = corner(where);
     g.fillStyle = "rgba(255,255,255,0.85)"; g.fillRect(lx - 4, ly - 2, lw, lh);
     labelled.forEach((s, i) => {
       const Y = ly + row / 2 + i * row;
-      if (s.marker && (s.width || 2) <= 0.01) {        // a marker-only series: a marker, as in the plot
+      if (s.swatch === "star") {                       // the plot's star marker, not a line
+        g.beginPath();
+        for (let k = 0; k < 10; k++) {
+          const a = -Math.PI / 2 + k * Math.PI / 5, rr = (k % 2 ? 0.42 : 1) * 8 * TEXT;
+          g.lineTo(lx + 13 + rr * Math.cos(a), Y + rr * Math.sin(a));
+        }
+        g.closePath(); g.fillStyle = s.color; g.fill(); g.strokeStyle = "#000"; g.lineWidth = 1; g.setLineDash([]); g.stroke();
+      } else if (s.swatch === "dot" || (s.marker && (s.width || 2) <= 0.01)) {   // a marker, as in the plot
         g.fillStyle = s.color; g.beginPath(); g.arc(lx + 13, Y, 4, 0, 2 * Math.PI); g.fill();
       } else {
         g.strokeStyle = s.color; g.lineWidth = Math.min(s.width || 2, 10); g.setLineDash(DASHES[s.dash || "-"] || []);
@@ -167,13 +216,14 @@ function draw3D(g, p, box, view) {
   if (p.title) g.fillText(p.title, x0 + w / 2, y0 + 17 * TEXT);
   g.save(); g.beginPath(); g.rect(x0, y0 + T, w, h - T); g.clip();
   const labels = [];
+  INK = new Set();
   if (p.world_axes !== false) {
     const Rw = p.radius;
     for (let i = 0; i < 3; i++) {
       const pa = [0, 0, 0], pb = [0, 0, 0]; pa[i] = -Rw; pb[i] = Rw;
       const A = P(...pa), B = P(...pb);
       g.strokeStyle = "#b3b3b3"; g.lineWidth = 1; g.setLineDash([]);
-      g.beginPath(); g.moveTo(...A); g.lineTo(...B); g.stroke();
+      g.beginPath(); g.moveTo(...A); g.lineTo(...B); g.stroke(); inkLine(A[0], A[1], B[0], B[1]);
       labels.push({ text: "xyz"[i], color: "#737373", at: B, from: P(0, 0, 0) });
     }
   }
@@ -182,12 +232,13 @@ function draw3D(g, p, box, view) {
     g.strokeStyle = s.color; g.lineWidth = s.width || 2; g.setLineDash(DASHES[s.dash || "-"] || []);
     g.globalAlpha = s.alpha === undefined ? 1 : s.alpha;
     g.beginPath();
-    let pen = false;
+    let pen = false, last = null;
     for (let i = 0; i < n; i++) {
       const x = pts[3 * i], y = pts[3 * i + 1], z = pts[3 * i + 2];
       if (!isFinite(x) || !isFinite(y) || !isFinite(z)) { pen = false; continue; }
       const Q = P(x, y, z);
-      if (pen) g.lineTo(...Q); else { g.moveTo(...Q); pen = true; }
+      if (pen) { g.lineTo(...Q); inkLine(last[0], last[1], Q[0], Q[1]); } else { g.moveTo(...Q); pen = true; }
+      last = Q;
     }
     g.stroke(); g.globalAlpha = 1; g.setLineDash([]);
     if (s.label && n > 0) {

@@ -54,21 +54,31 @@ CANVAS_SIZE = (860, 340)
 PANEL_MARGINS = (62 + 12, 26 + 44)
 
 
-def series(x, y, *, color, label=None, dash="-", width=2.0, marker=False) -> dict:
-    """One curve of an :func:`xy` panel."""
+def series(x, y, *, color, label=None, dash="-", width=2.0, marker=False, swatch="line") -> dict:
+    """One curve of an :func:`xy` panel. ``swatch``: what its legend entry shows, ``"line"`` (its
+    line), ``"dot"`` or ``"star"`` (the marker the plot shows)."""
+    if swatch not in ("line", "dot", "star"):
+        raise ValueError(f"swatch {swatch!r}: expected 'line', 'dot' or 'star'")
     return {"x": np.asarray(x, dtype=float), "y": np.asarray(y, dtype=float), "color": color,
-            "label": label, "dash": dash, "width": float(width), "marker": bool(marker)}
+            "label": label, "dash": dash, "width": float(width), "marker": bool(marker), "swatch": swatch}
+
+
+LEGEND_PLACES = ("best", "upper right", "upper left", "lower left", "lower right", "none")
 
 
 def xy(series_list, *, xlim, ylim, title="", xlabel="", ylabel="", logy=False, width=1.0,
-       xticks=None) -> dict:
+       xticks=None, legend="best") -> dict:
     """A 2-D panel: ``series_list`` (from :func:`series`) in the box ``xlim`` × ``ylim``.
 
-    ``xticks``: optional ``[(position, label), ...]`` instead of the automatic ticks.
+    ``xticks``: optional ``[(position, label), ...]`` instead of the automatic ticks (category
+    labels such as w, x, y, z). ``legend``: the corner of the legend box, or ``"best"`` (the page
+    picks the corner that hides the fewest data points, as Matplotlib's ``loc="best"``).
     """
+    if legend not in LEGEND_PLACES:
+        raise ValueError(f"legend {legend!r}: expected one of {LEGEND_PLACES}")
     out = {"kind": "xy", "series": list(series_list), "xlim": [float(v) for v in xlim],
            "ylim": [float(v) for v in ylim], "title": title, "xlabel": xlabel, "ylabel": ylabel,
-           "logy": bool(logy), "width": float(width)}
+           "logy": bool(logy), "width": float(width), "legend": legend}
     if xticks is not None:
         out["xticks"] = [[float(p), str(lab)] for p, lab in xticks]
     return out
