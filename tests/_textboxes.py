@@ -109,29 +109,35 @@ def overlapping_texts(fig, min_px: float = 2.0):
 
 
 def texts_on_lines(fig, texts, min_width: float = 1.5, shrink: float = 0.15):
-    """The texts among ``texts`` (their strings) whose box, shrunk by ``shrink`` of its size on every
-    side, is crossed by a drawn line of the same axes at least ``min_width`` pt wide that is not
-    the text's own colour... [(text, line label or index)]."""
+    """The texts among ``texts`` (strings) whose box, shrunk by ``shrink`` of its size on every side,
+    is crossed by a drawn line of the same axes at least ``min_width`` pt wide: lines (2-D and 3-D)
+    and line collections (a 3-D quiver's arrows). [(text, what crosses it)]."""
+    from matplotlib.collections import LineCollection
     from matplotlib.lines import Line2D
-    from matplotlib.colors import to_rgba
 
-    boxes = [(t, bb) for t, bb in text_boxes(fig) if t.get_text() in texts]
     bad = []
-    for t, bb in boxes:
-        ax = t.axes
-        if ax is None:
+    for t, bb in text_boxes(fig):
+        if t.get_text() not in texts or t.axes is None:
             continue
+        ax = t.axes
         dx, dy = bb.width * shrink, bb.height * shrink
-        x0, x1, y0, y1 = bb.x0 + dx, bb.x1 - dx, bb.y0 + dy, bb.y1 - dy
-        for k, line in enumerate(ax.get_lines()):
-            if not line.get_visible() or line.get_linewidth() < min_width or line.get_linestyle() in ("None", "", " "):
+        box = (bb.x0 + dx, bb.y0 + dy, bb.x1 - dx, bb.y1 - dy)
+        for k, art in enumerate(ax.get_children()):
+            if not art.get_visible():
                 continue
-            pts = _line_display_points(line, ax)
-            if pts is None or len(pts) < 2:
+            if isinstance(art, Line2D):
+                if art.get_linewidth() < min_width or art.get_linestyle() in ("None", "", " "):
+                    continue
+                paths = [_line_display_points(art, ax)]
+            elif isinstance(art, LineCollection):
+                widths = np.atleast_1d(art.get_linewidth())
+                if widths.size == 0 or widths.max() < min_width:
+                    continue
+                paths = [ax.transData.transform(np.asarray(seg, float)) for seg in art.get_segments() if len(seg) > 1]
+            else:
                 continue
-            if _segments_hit_box(pts, x0, y0, x1, y1):
-                bad.append((t.get_text(), line.get_label() or f"line {k}",
-                            to_rgba(line.get_color()) == to_rgba(t.get_color())))
+            if any(p is not None and len(p) > 1 and _segments_hit_box(p, *box) for p in paths):
+                bad.append((t.get_text(), art.get_label() or f"{type(art).__name__} {k}"))
     return bad
 
 
