@@ -351,6 +351,8 @@ function render({ model, el }) {
   text.className = "rbteach-live-summary";
   root.appendChild(text);
   const g = canvas.getContext("2d");
+  const poster = new Image();
+  if (model.get("poster")) { poster.onload = () => { if (!state.scene) paint(); }; poster.src = "data:image/png;base64," + model.get("poster"); }
   state.boxes = () => (state.scene ? boxes(state.scene) : []);
 
   function boxes(scene) {
@@ -368,6 +370,14 @@ function render({ model, el }) {
     PLACED = [];
     g.clearRect(0, 0, spec.width, spec.height);
     g.fillStyle = "#fff"; g.fillRect(0, 0, spec.width, spec.height);
+    if (!state.error && !state.scene && poster.complete && poster.naturalWidth > 0) {
+      // no answer from the kernel yet (or no kernel at all: a notebook reopened with its saved
+      // widget state): the static picture of the starting values, fitted into the canvas
+      const k2 = Math.min(spec.width / poster.naturalWidth, spec.height / poster.naturalHeight);
+      const pw2 = poster.naturalWidth * k2, ph2 = poster.naturalHeight * k2;
+      g.drawImage(poster, (spec.width - pw2) / 2, (spec.height - ph2) / 2, pw2, ph2);
+      return;
+    }
     if (state.error || !state.scene) {
       g.fillStyle = "#000"; g.font = font(15); g.textAlign = "left"; g.textBaseline = "alphabetic";
       g.fillText(state.error || "computing…", 16, 30);

@@ -21,6 +21,7 @@ Where the values have no picture, ``scene``/``summary`` raise ``ValueError`` and
 
 from __future__ import annotations
 
+import base64
 from pathlib import Path
 
 import numpy as np
@@ -183,10 +184,41 @@ def _answer(module, values: dict):
     return {"type": "frame", "scene": data, "summary": summary, "values": values, "inactive": inactive}, buffers
 
 
+def _picture(module, values: dict) -> bytes:
+    """The static picture of ``module`` at ``values`` (``module.draw``) as PNG bytes at the figure's
+    own dpi, or ``b""`` where these values have no picture (the page then says why) or the module
+    has no ``draw``."""
+    import io
+
+    import matplotlib.pyplot as plt
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    draw = getattr(module, "draw", None)
+    if draw is None:                     # a scene without a static picture (a test's toy explorer)
+        return b""
+    try:
+        fig = draw(**values)
+    except ValueError:
+        return b""
+    plt.close(fig)
+    if not isinstance(fig.canvas, FigureCanvasAgg):
+        FigureCanvasAgg(fig)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=fig.dpi)
+    return buf.getvalue()
+
+
 def live(module, *, width: int = CANVAS_SIZE[0], height: int = CANVAS_SIZE[1], **overrides):
     """The live explorer of ``module`` (e.g. ``rbteach.explorers.nb07``): an ``anywidget``.
 
     ``overrides`` set the starting value of named controls (an unknown name is a ValueError).
+
+    Its output carries three representations, and each front end shows the richest it can:
+    the widget view (JupyterLab, Notebook 7, Voilà: the live explorer), an ``image/png`` of the
+    static picture ``module.draw`` at the starting values (GitHub, the website, any viewer without
+    widgets), and a line of ``text/plain``. The same picture is the widget's ``poster``: the
+    canvas shows it until the kernel's first answer, so a notebook reopened with its saved widget
+    state but no kernel behind it shows the picture rather than an empty box.
     """
     controls = module.controls()
     for name in overrides:
@@ -197,7 +229,9 @@ def live(module, *, width: int = CANVAS_SIZE[0], height: int = CANVAS_SIZE[1], *
     spec = {"controls": [dict(control_spec(k, c), disabled=k in inactive) for k, c in controls.items()],
             "width": int(width), "height": int(height)}
 
-    widget = _widget_class()(spec=spec, values=values)
+    picture = _picture(module, values)
+    widget = _widget_class()(spec=spec, values=values, poster=base64.b64encode(picture).decode("ascii") if picture else "")
+    widget._picture_png = picture
 
     def on_msg(_widget, content, buffers):
         if not isinstance(content, dict) or content.get("type") != "compute":
@@ -229,10 +263,22 @@ def _widget_class():
             _css = _CSS
             spec = traitlets.Dict().tag(sync=True)
             values = traitlets.Dict().tag(sync=True)
+            poster = traitlets.Unicode("").tag(sync=True)      # base64 PNG of the static picture
+            _picture_png = b""
 
-            def __repr__(self):            # the text GitHub shows in the widget's place
-                return ("live explorer (drag its controls in Jupyter; the picture above shows "
-                        "its starting values)")
+            def __repr__(self):            # the text a plain-text front end shows
+                return ("live explorer (drag its controls in Jupyter; the picture shows its "
+                        "starting values)")
+
+            def _repr_mimebundle_(self, **kwargs):
+                """The widget view, and the static picture for front ends without widgets."""
+                bundle = super()._repr_mimebundle_(**kwargs)
+                data, meta = (bundle if isinstance(bundle, tuple) else (bundle, {}))
+                data = dict(data or {})
+                if self._picture_png:
+                    data["image/png"] = base64.b64encode(self._picture_png).decode("ascii")
+                data["text/plain"] = repr(self)
+                return data, dict(meta or {})
 
         _WIDGET_CLASS = LiveExplorer
     return _WIDGET_CLASS
