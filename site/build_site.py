@@ -76,7 +76,8 @@ def pages(src: Path) -> None:
 
 
 def notebooks(src: Path) -> int:
-    """Copy the notebooks; a live explorer's widget view becomes a note. Returns how many."""
+    """Copy the notebooks; a live explorer's widget view becomes its static picture (the output's
+    image/png, when it has one) and a note. Returns how many."""
     (src / "notebooks").mkdir(parents=True, exist_ok=True)
     replaced = 0
     for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
@@ -84,7 +85,12 @@ def notebooks(src: Path) -> int:
         for cell in nb["cells"]:
             for out in cell.get("outputs", []):
                 if WIDGET_VIEW in out.get("data", {}):
-                    out["data"] = {"text/html": LIVE_NOTE, "text/plain": "live explorer"}
+                    # the explorer's own static picture (live() puts it in the same output), then the note
+                    png = out["data"].get("image/png", "")
+                    png = "".join(png) if isinstance(png, list) else png
+                    picture = (f'<img class="rbteach-live-picture" alt="the explorer at its starting values" '
+                               f'src="data:image/png;base64,{png.strip()}">') if png else ""
+                    out["data"] = {"text/html": picture + LIVE_NOTE, "text/plain": "live explorer"}
                     replaced += 1
         nb.get("metadata", {}).pop("widgets", None)
         (src / "notebooks" / path.name).write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
