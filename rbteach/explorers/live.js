@@ -271,6 +271,7 @@ function render({ model, el }) {
   const state = { seq: 0, shown: 0, inflight: 0, pending: false, frames: 0, scene: null, summary: "",
                   sentAt: {}, lastFrameAt: 0, views: {}, error: "" };
   el.rbteachLive = state;
+  state.spec = spec;
   state.currentValues = () => Object.assign({}, values);
   // controls
   const form = document.createElement("div");
@@ -391,6 +392,7 @@ function render({ model, el }) {
       } else drawXY(g, p, bs[i]);
     });
     state.placed = PLACED.map((r) => r.slice());      // the labels' boxes (tests check they do not overlap)
+    state.paints = (state.paints || 0) + 1;
   }
   let lastSent = null;
   function request() {
@@ -450,7 +452,10 @@ function render({ model, el }) {
   canvas.addEventListener("pointerup", end); canvas.addEventListener("pointercancel", end);
   canvas.addEventListener("dblclick", (ev) => {
     const i = panelAt(ev);
-    if (i >= 0 && state.scene.panels[i].kind === "3d") { state.views[i] = Object.assign({}, state.scene.panels[i].view || { elev: 20, azim: 30 }); paint(); }
+    if (i >= 0 && state.scene.panels[i].kind === "3d") {
+      state.views[i] = Object.assign({}, state.scene.panels[i].view || { elev: 20, azim: 30 }); paint();
+      state.resets = (state.resets || 0) + 1;
+    }
   });
   paint();
   request();

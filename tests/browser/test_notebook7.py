@@ -6,8 +6,6 @@ and any other error fails the test."""
 
 from __future__ import annotations
 
-import time
-
 import nbformat
 import pytest
 
@@ -32,14 +30,14 @@ def _open(browser_context, server, name):
     page = browser_context.new_page()
     page.js_errors = []
     page.on("pageerror", lambda e: page.js_errors.append(str(e)))
-    page.goto(f"{server.base}/notebooks/{name}?token={server.token}", timeout=60_000)
-    page.wait_for_selector(".jp-NotebookPanel", timeout=60_000)
+    page.goto(f"{server.base}/notebooks/{name}?token={server.token}", timeout=labdriver.patience(60) * 1000)
+    page.wait_for_selector(".jp-NotebookPanel", timeout=labdriver.patience(60) * 1000)
     return page
 
 
 def test_notebook7_plays_the_live_explorer_and_the_player(notebook7, browser_context, screenshot_dir):
     control = _open(browser_context, notebook7, "plain.ipynb")
-    time.sleep(3)
+    control.wait_for_load_state("networkidle", timeout=labdriver.patience(60) * 1000)
     own = set(control.js_errors)                          # Notebook 7's, with none of our outputs
     control.close()
     page = _open(browser_context, notebook7, "07_torque_free_euler.ipynb")
@@ -58,9 +56,9 @@ def test_notebook7_plays_the_live_explorer_and_the_player(notebook7, browser_con
         box = page.locator(".rbteach-player").filter(has=page.locator(".rbteach-player-canvas")).first
         box.scroll_into_view_if_needed()
         box.get_by_role("button", name="Play").click()
-        time.sleep(1.0)
-        t = box.evaluate("r => r.rbteach.state.t")
-        assert t > 0, "the player does not play in Notebook 7"
+        t0 = box.evaluate("r => r.rbteach.state.t")
+        labdriver.wait_until(lambda: box.evaluate("r => r.rbteach.state.t") > t0, 10,
+                             "the player does not play in Notebook 7")
         assert player.count() == 1
         extra = [e for e in page.js_errors if e not in own]
         assert not extra, f"JavaScript errors in Notebook 7: {extra}"

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import labdriver
+from _view_js import MONOSPACE_JS
 
 pytestmark = pytest.mark.browser
 
@@ -111,6 +112,9 @@ def test_every_explorer_on_the_wall_answers_its_main_control(wall, browser_conte
             st = labdriver.live_settled(root)
             assert st["frames"] > st0["frames"] and st["lastValues"] != st0["lastValues"], f"{name}: did not answer"
             assert st["summary"] == mod.summary(**st["lastValues"]), f"{name}: {st['summary']!r}"
+            # the summary's matrix rows line up: a monospace font on the wall too (teacher's problem 4)
+            mono = root.locator(".rbteach-live-summary").first.evaluate(MONOSPACE_JS)
+            assert abs(mono["narrow"] - mono["wide"]) <= 0.5, f"{name}: the summary is not monospace on the wall ({mono})"
         page.screenshot(path=str(screenshot_dir / "explorer-wall.png"))
         assert not errors, errors[:3]
     finally:
