@@ -45,7 +45,7 @@ def wall(chromium, tmp_path_factory):
     log = open(tmp / "voila.log", "wb")
     proc = subprocess.Popen(cmd, cwd=tmp, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + labdriver.patience(60)
     while time.monotonic() < deadline:
         assert proc.poll() is None, (tmp / "voila.log").read_text()[-2000:]
         try:
@@ -97,9 +97,9 @@ def test_every_explorer_on_the_wall_answers_its_main_control(wall, browser_conte
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        page.goto(f"{base}/?token={token}", timeout=180_000)
+        page.goto(f"{base}/?token={token}", timeout=labdriver.patience(180) * 1000)
         page.wait_for_function(f"() => document.querySelectorAll('.rbteach-live-canvas').length >= {len(mods)}",
-                               timeout=180_000)
+                               timeout=labdriver.patience(180) * 1000)
         body = page.locator("body").inner_text()
         assert "from rbteach" not in body and "live(nb" not in body, "the wall shows code"
         for i, name in enumerate(mods):
