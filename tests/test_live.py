@@ -163,7 +163,10 @@ def test_the_live_output_carries_the_widget_and_the_static_picture(name):
     assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id
     png = base64.b64decode(data["image/png"])
     assert png == base64.b64decode(w.poster)
+    import matplotlib.pyplot as plt
+
     fig = module.draw(**module.DEFAULTS)
+    plt.close(fig)
     size = Image.open(io.BytesIO(png)).size
     assert size == (round(fig.get_figwidth() * fig.dpi), round(fig.get_figheight() * fig.dpi))
     assert "live explorer" in data["text/plain"]
