@@ -34,8 +34,8 @@ _CANVAS_HASH_JS = """(c) => {
 def controls_layout(root) -> list:
     """Where each control of a player is (x, y, width, rounded to the pixel): they must not move."""
     return root.evaluate("""r => { const o = r.getBoundingClientRect();
-        return [...r.querySelectorAll('.rbteach-player-controls button, .rbteach-player-controls input,
-        .rbteach-player-controls select, .rbteach-time-label')].map(e => { const b = e.getBoundingClientRect();
+        const sel = '.rbteach-player-controls button, .rbteach-player-controls input, .rbteach-player-controls select, .rbteach-time-label';
+        return [...r.querySelectorAll(sel)].map(e => { const b = e.getBoundingClientRect();
         return [e.className || e.tagName, Math.round(b.x - o.x), Math.round(b.y - o.y), Math.round(b.width)]; }); }""")
 
 
