@@ -156,28 +156,35 @@ def _poster(R, edges, vecs, length, radius, title, size) -> bytes:
     fig = Figure(figsize=(size / FIGURE_DPI, size / FIGURE_DPI), dpi=FIGURE_DPI)
     FigureCanvasAgg(fig)
     ax = fig.add_subplot(projection="3d")
-    fig.subplots_adjust(left=0, right=1, bottom=0, top=1)
+    # the two text lines (title, time) get their own band at the top, so that no axis label
+    # (the z label is at the top of the picture) runs into them; the canvas does the same
+    band = 40.0 / size if title else 22.0 / size
+    fig.subplots_adjust(left=0, right=1, bottom=0, top=1 - band)
     ax.set_xlim(-radius, radius), ax.set_ylim(-radius, radius), ax.set_zlim(-radius, radius)
     ax.set_box_aspect((1, 1, 1), zoom=1.25)
     ax.set_axis_off()
     ax.view_init(elev=20, azim=30)
+    from .plotting import label_beyond, separate_labels
+
+    labels = []                  # written beyond their line's end on the screen, clear of each other
     for i, lab in enumerate("xyz"):
         e = np.eye(3)[i] * radius
         ax.plot(*np.stack([-e, e]).T, color="0.7", linewidth=0.8)
-        ax.text(*(1.05 * e), lab, color="0.45", fontsize=10)
+        labels.append(label_beyond(ax, e, lab, color="0.45", fontsize=10, pad=0.02))
     for a, b in edges:
         pa, pb = R @ a, R @ b
         ax.plot(*np.stack([pa, pb]).T, color="0.3", linewidth=1.2)
     for i, lab in enumerate(("x′", "y′", "z′")):
         tip = R[:, i] * length
         ax.plot([0, tip[0]], [0, tip[1]], [0, tip[2]], color=AXIS_COLORS[i], linewidth=3)
-        ax.text(*(1.08 * tip), lab, color=AXIS_COLORS[i], fontsize=11)
+        labels.append(label_beyond(ax, tip, lab, color=AXIS_COLORS[i], fontsize=11, pad=0.05))
     for v in vecs:
         p = np.asarray(v["v"][0])
         ax.plot([0, p[0]], [0, p[1]], [0, p[2]], color=v["color"], linewidth=2, linestyle="--")
-        ax.text(*(1.05 * p), v["label"], color=v["color"], fontsize=11)
-    ax.text2D(0.02, 0.97, (title + "\n" if title else "") + "t = 0.00 s  (poster: run the notebook to play)",
-              transform=ax.transAxes, fontsize=10, va="top")
+        labels.append(label_beyond(ax, p, v["label"], color=v["color"], fontsize=11, pad=0.05))
+    separate_labels(labels)
+    fig.text(0.02, 1 - 3.0 / size, (title + "\n" if title else "") + "t = 0.00 s  (poster: run the notebook to play)",
+             fontsize=10, va="top")
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=FIGURE_DPI)
     return buf.getvalue()
@@ -248,15 +255,19 @@ _SCRIPT = r"""
       canvas.title = 'drag to orbit the view; double-click to reset it';
       const bar = document.createElement('div');
       bar.className = 'rbteach-player-controls';
-      bar.style.cssText = 'display:flex;align-items:center;gap:6px;flex-wrap:wrap;margin-top:4px';
+      // two rows that never wrap and never move: the Play/Pause button has one fixed width (its two
+      // texts differ in width), the time readout a fixed width in a monospace font
+      bar.style.cssText = 'margin-top:4px';
       const tEnd = d.t[d.t.length - 1], t0 = d.t[0];
-      bar.innerHTML = `<button class="rbteach-play" aria-label="Play" title="Play / pause" style="min-width:4.5em">▶ Play</button>
-        <input class="rbteach-time" type="range" min="${t0}" max="${tEnd}" step="${(tEnd - t0) / 2000}" value="${t0}" style="flex:1;min-width:120px" aria-label="time">
-        <span class="rbteach-time-label" style="font-family:monospace;min-width:8.5em">t = 0.00 s</span>
-        <label>speed <select class="rbteach-speed" aria-label="speed">
+      const rowCss = 'display:flex;align-items:center;gap:6px;flex-wrap:nowrap;white-space:nowrap;margin-top:2px';
+      bar.innerHTML = `<div class="rbteach-player-row" style="${rowCss}">
+        <button class="rbteach-play" aria-label="Play" title="Play / pause" style="flex:none;width:6.5em;text-align:left;white-space:nowrap">▶ Play</button>
+        <input class="rbteach-time" type="range" min="${t0}" max="${tEnd}" step="${(tEnd - t0) / 2000}" value="${t0}" style="flex:1 1 auto;min-width:60px" aria-label="time">
+        <span class="rbteach-time-label" style="flex:none;font-family:monospace,monospace;width:9.5em;overflow:hidden">t = 0.00 s</span></div>
+        <div class="rbteach-player-row" style="${rowCss}"><label>speed <select class="rbteach-speed" aria-label="speed">
           ${[0.25, 0.5, 1, 2, 4, 8].map(v => `<option value="${v}" ${v === d.speed ? 'selected' : ''}>×${v}</option>`).join('')}
         </select></label>
-        <button class="rbteach-reset" title="Back to the starting view">reset view</button>`;
+        <button class="rbteach-reset" title="Back to the starting view">reset view</button></div>`;
       if (!bar.querySelector(`option[value="${d.speed}"]`)) {
         const o = document.createElement('option'); o.value = d.speed; o.textContent = '×' + d.speed; o.selected = true;
         bar.querySelector('.rbteach-speed').appendChild(o);
@@ -269,13 +280,14 @@ _SCRIPT = r"""
                    frames: 0, drawn: 0, last: null, drag: null };
       root.rbteach = { state: st, data: d, draw: () => draw(), attitude: (tq) => P.attitude(d, tq) };
       // the tip of the traced body axis at every sample (world frame), for the trace
+      const band = d.title ? 24 : 0;     // the title's own band at the top: no axis label reaches it
       const tips = d.trace === null ? [] : d.q.map(q => { const R = P.matrix(q); return [R[0][d.trace], R[1][d.trace], R[2][d.trace]].map(v => v * d.length); });
       function project(p) {
         const e = st.elev * Math.PI / 180, a = st.azim * Math.PI / 180;
         const r = [-Math.sin(a), Math.cos(a), 0];
         const u = [-Math.sin(e) * Math.cos(a), -Math.sin(e) * Math.sin(a), Math.cos(e)];
-        const s = 0.5 * size / d.radius;
-        return [size / 2 + s * (p[0]*r[0] + p[1]*r[1] + p[2]*r[2]), size / 2 - s * (p[0]*u[0] + p[1]*u[1] + p[2]*u[2])];
+        const s = 0.5 * (size - band) / d.radius, cy = band + (size - band) / 2;   // below the title's band
+        return [size / 2 + s * (p[0]*r[0] + p[1]*r[1] + p[2]*r[2]), cy - s * (p[0]*u[0] + p[1]*u[1] + p[2]*u[2])];
       }
       function line(p, q, color, width, dash) {
         const a = project(p), b = project(q);

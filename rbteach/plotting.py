@@ -23,7 +23,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 from . import _validate as _v  # noqa: E402
 
-__all__ = ["AXIS_COLORS", "AXIS_STYLES", "PALETTE", "FIGURE_DPI", "use_course_style", "new_3d", "set_equal_3d", "draw_frame", "draw_vector", "draw_ellipsoid",
+__all__ = ["AXIS_COLORS", "AXIS_STYLES", "PALETTE", "FIGURE_DPI", "use_course_style", "new_3d", "set_equal_3d", "draw_frame", "draw_vector", "label_beyond", "separate_labels", "draw_ellipsoid",
            "draw_box", "inertia_ellipsoid_radii", "mesh_outline"]
 
 #: The Okabe–Ito palette (Okabe & Ito, "Color Universal Design", 2008): told apart with every
@@ -103,6 +103,84 @@ def draw_frame(ax, R=None, origin=(0.0, 0.0, 0.0), length: float = 1.0, labels=(
         if labels:
             arts.append(ax.text(*(o + 1.1 * d), labels[i], color=AXIS_COLORS[i]))
     return arts
+
+
+def label_beyond(ax, tip, text, origin=(0.0, 0.0, 0.0), pad: float = 0.05, **kw):
+    """Write ``text`` just beyond the end ``tip`` of the line from ``origin`` on the 3-D axes ``ax``,
+    on the side the line points to *on the screen*, so that the text starts where the arrowhead
+    ends instead of lying on it (a label centred on a point beyond the tip covers the arrowhead when
+    the arrow points sideways on the screen).
+
+    The screen direction comes from ``ax.get_proj()``: set the limits, box aspect and view
+    (``view_init``) first. ``pad`` is in data units along the line. Returns the Text.
+    """
+    from mpl_toolkits.mplot3d import proj3d
+
+    tip = np.asarray(tip, dtype=float)
+    o = np.asarray(origin, dtype=float)
+    d = tip - o
+    n = float(np.linalg.norm(d))
+    at = tip + (pad * d / n if n > 0 else 0.0)
+    x, y, _ = proj3d.proj_transform(*np.stack([o, tip]).T, ax.get_proj())
+    a = ax.transData.transform(np.column_stack([x, y]))
+    sx, sy = a[1] - a[0]
+    length = float(np.hypot(sx, sy))
+    ux, uy = (sx / length, sy / length) if length > 1e-9 else (0.7, 0.7)
+    ha = "left" if ux > 0.38 else "right" if ux < -0.38 else "center"
+    va = "bottom" if uy > 0.38 else "top" if uy < -0.38 else "center"
+    kw.setdefault("ha", ha)
+    kw.setdefault("va", va)
+    return ax.text(*at, text, **kw)
+
+
+def _text_extent(t, renderer):
+    """The window extent of ``t`` where it is drawn (a 3-D text moves to its projected place only
+    while it is drawn, so project it the way ``Text3D.draw`` does)."""
+    from matplotlib import cbook
+    from mpl_toolkits.mplot3d import proj3d
+    from mpl_toolkits.mplot3d.art3d import Text3D
+
+    if isinstance(t, Text3D) and t.axes is not None:
+        x, y, z = t.get_position_3d()
+        px, py, _ = proj3d.proj_transform(x, y, z, t.axes.get_proj())
+        with cbook._setattr_cm(t, _x=px, _y=py):
+            return t.get_window_extent(renderer)
+    return t.get_window_extent(renderer)
+
+
+def separate_labels(texts, step: float = 5.0, tries: int = 6) -> int:
+    """Move labels that would cover an earlier one: each text of ``texts`` (in order) that overlaps a
+    text before it is shifted by whole ``step``s (points) up, down, left or right, the smallest shift
+    that clears it (3-D labels too: their own place is kept, the shift is on the screen).
+    Call it once the view and limits are set. Returns how many labels moved."""
+    from matplotlib.transforms import offset_copy
+
+    texts = [t for t in texts if t.get_visible() and t.get_text().strip()]
+    if not texts:
+        return 0
+    fig = texts[0].figure
+    renderer = fig._get_renderer()
+
+    def hit(a, b):
+        return min(a.x1, b.x1) - max(a.x0, b.x0) > 1 and min(a.y1, b.y1) - max(a.y0, b.y0) > 1
+
+    placed, moved = [], 0
+    base = {id(t): t.get_transform() for t in texts}
+    for t in texts:
+        box = _text_extent(t, renderer)
+        if any(hit(box, b) for b in placed):
+            for k in range(1, tries + 1):
+                for dx, dy in ((0, k), (0, -k), (k, 0), (-k, 0), (k, k), (-k, k), (k, -k), (-k, -k)):
+                    t.set_transform(offset_copy(base[id(t)], fig=fig, x=dx * step, y=dy * step, units="points"))
+                    box = _text_extent(t, renderer)
+                    if not any(hit(box, b) for b in placed):
+                        break
+                else:
+                    continue
+                break
+            moved += 1
+        placed.append(box)
+    return moved
 
 
 def draw_vector(ax, v, origin=(0.0, 0.0, 0.0), color="k", label=None, **kw):

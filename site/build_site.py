@@ -93,7 +93,8 @@ def pages(src: Path) -> None:
 
 def notebooks(src: Path, edition: str = "student") -> int:
     """The ``edition`` of the committed notebooks (:func:`rbteach.course.write_edition`); a live
-    explorer's widget view becomes a note. Returns how many were replaced."""
+    explorer's widget view becomes its static picture (the output's image/png, when it has one) and a
+    note. Returns how many were replaced."""
     from rbteach.course import write_edition
 
     (src / "notebooks").mkdir(parents=True, exist_ok=True)
@@ -103,7 +104,12 @@ def notebooks(src: Path, edition: str = "student") -> int:
         for cell in nb["cells"]:
             for out in cell.get("outputs", []):
                 if WIDGET_VIEW in out.get("data", {}):
-                    out["data"] = {"text/html": LIVE_NOTE, "text/plain": "live explorer"}
+                    # the explorer's own static picture (live() puts it in the same output), then the note
+                    png = out["data"].get("image/png", "")
+                    png = "".join(png) if isinstance(png, list) else png
+                    picture = (f'<img class="rbteach-live-picture" alt="the explorer at its starting values" '
+                               f'src="data:image/png;base64,{png.strip()}">') if png else ""
+                    out["data"] = {"text/html": picture + LIVE_NOTE, "text/plain": "live explorer"}
                     replaced += 1
         nb.get("metadata", {}).pop("widgets", None)
         path.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")

@@ -144,3 +144,49 @@ def test_arrow3d_is_a_shaft_and_four_barbs_ending_at_the_tip():
     np.testing.assert_allclose(barbs[:, 2], 1.8)                       # back 0.1 × length
     np.testing.assert_allclose(np.linalg.norm(barbs[:, :2], axis=1), 0.1)   # out 0.05 × length
     assert L.arrow3d([1.0, 1.0, 1.0], origin=[1.0, 1.0, 1.0]).shape == (2, 3)   # a zero arrow is a point
+
+
+@pytest.mark.parametrize("name", LIVE)
+def test_the_live_output_carries_the_widget_and_the_static_picture(name):
+    """One output for every front end: the widget view (Jupyter), the static picture at the
+    starting values as image/png (GitHub, the website) and a line of text; the picture is also
+    the widget's poster (shown until the kernel's first answer)."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    module = importlib.import_module(f"rbteach.explorers.{name}")
+    w = L.live(module)
+    data, meta = w._repr_mimebundle_()
+    assert set(data) == {"application/vnd.jupyter.widget-view+json", "image/png", "text/plain"}
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id
+    png = base64.b64decode(data["image/png"])
+    assert png == base64.b64decode(w.poster)
+    import matplotlib.pyplot as plt
+
+    fig = module.draw(**module.DEFAULTS)
+    plt.close(fig)
+    size = Image.open(io.BytesIO(png)).size
+    assert size == (round(fig.get_figwidth() * fig.dpi), round(fig.get_figheight() * fig.dpi))
+    assert "live explorer" in data["text/plain"]
+
+
+def test_a_start_without_a_picture_carries_no_png():
+    """Starting values with no picture (the one-line message instead) give no image/png, not a crash."""
+    class NoPicture(_Toy):
+        @staticmethod
+        def draw(a):
+            raise ValueError("no picture here")
+
+    w = L.live(NoPicture)
+    data, _ = w._repr_mimebundle_()
+    assert "image/png" not in data and w.poster == ""
+    assert "application/vnd.jupyter.widget-view+json" in data
+
+
+def test_series_and_xy_refuse_unknown_swatch_and_legend_places():
+    with pytest.raises(ValueError, match="swatch 'square'"):
+        L.series([0, 1], [0, 1], color="k", swatch="square")
+    with pytest.raises(ValueError, match="legend 'middle'"):
+        L.xy([], xlim=(0, 1), ylim=(0, 1), legend="middle")

@@ -237,7 +237,10 @@ def test_the_scene_draws_what_compute_gives(values):
     bars = [s for s in right["series"] if s["width"] > 8.0]      # the four thick bars, w x y z in order
     assert [s["x"][0] for s in bars] == [0.0, 1.0, 2.0, 3.0]
     np.testing.assert_allclose([s["y"][1] for s in bars], c["q"], atol=1e-12)
-    assert [s["label"] for s in right["series"] if s["label"]] == ["w", "x", "y", "z"]
+    assert [lab for _, lab in right["xticks"]] == ["w", "x", "y", "z"]        # the static picture's ticks
+    assert [p for p, _ in right["xticks"]] == [s["x"][0] for s in bars]       # under their bars
+    assert not [s["label"] for s in right["series"] if s["label"]]            # no legend, no caption
+    assert right["xlabel"] == ""
     assert [s["color"] for s in bars][1:] == list(__import__("rbteach").plotting.AXIS_COLORS)
 
 

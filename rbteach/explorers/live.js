@@ -5,6 +5,60 @@
 // picture is drawn on a <canvas>; a 3-D panel turns with the mouse without asking the kernel.
 
 const DASHES = { "-": [], "--": [7, 4], ":": [2, 3], "-.": [7, 3, 2, 3] };
+// The picture is laid out at the spec's size (live.py's CANVAS_SIZE) and scaled as a whole to the
+// width the page gives it (the aspect ratio stays). Where that shrinks it, text and the margins
+// that hold it grow in the picture's units so that text stays at least MIN_TEXT_PX on the screen.
+const MIN_TEXT_PX = 12;
+let TEXT = 1;                                   // text magnification of the frame being painted
+const font = (px) => `${(px * TEXT).toFixed(2)}px sans-serif`;
+
+// Labels of a frame, placed so that none covers another (see placeLabel).
+let PLACED = [];
+// Where a 3-D panel's lines were drawn: a set of INK_CELL-px cells, so that labels avoid the data.
+const INK_CELL = 4;
+let INK = new Set();
+function inkLine(ax, ay, bx, by) {
+  const n = Math.ceil(Math.hypot(bx - ax, by - ay) / INK_CELL) + 1;
+  for (let i = 0; i <= n; i++) {
+    const x = ax + (bx - ax) * i / n, y = ay + (by - ay) * i / n;
+    INK.add(Math.floor(x / INK_CELL) + "," + Math.floor(y / INK_CELL));
+  }
+}
+function inked(r) {
+  for (let x = Math.floor(r[0] / INK_CELL); x <= Math.floor((r[0] + r[2]) / INK_CELL); x++)
+    for (let y = Math.floor(r[1] / INK_CELL); y <= Math.floor((r[1] + r[3]) / INK_CELL); y++)
+      if (INK.has(x + "," + y)) return true;
+  return false;
+}
+function overlaps(r) {
+  return PLACED.some((q) => r[0] < q[0] + q[2] && q[0] < r[0] + r[2] && r[1] < q[1] + q[3] && q[1] < r[1] + r[3]);
+}
+// Write `text` near the point (X, Y), on the side given by the unit screen direction (dx, dy) (the
+// way the labelled line leaves the point), `gap` px away; if that spot is taken by another label,
+// try turning around the point. Returns the rectangle used [x, y, w, h].
+function placeLabel(g, text, X, Y, dx, dy, gap) {
+  const w = g.measureText(text).width, h = 14 * TEXT;
+  const a0 = Math.atan2(dy, dx);
+  let first = null, clearOfText = null;
+  for (const extra of [0, h * 0.6, h * 1.4]) {
+    for (const turn of [0, 0.5, -0.5, 1.0, -1.0, 1.6, -1.6, 2.3, -2.3, Math.PI]) {
+      const a = a0 + turn, ux = Math.cos(a), uy = Math.sin(a), d = gap + extra;
+      // the label's box touches the circle of radius d on the side (ux, uy)
+      const cx = X + ux * (d + w / 2 * Math.abs(ux)), cy = Y + uy * (d + h / 2 * Math.abs(uy));
+      const r = [cx - w / 2, cy - h / 2, w, h];
+      if (!first) first = r;
+      if (overlaps(r)) continue;
+      if (!clearOfText) clearOfText = r;
+      if (!inked(r)) return draw(r);                 // clear of other labels and of the lines
+    }
+  }
+  return draw(clearOfText || first);
+  function draw(r) {
+    g.textAlign = "left"; g.textBaseline = "middle"; g.fillText(text, r[0], r[1] + r[3] / 2);
+    PLACED.push(r);
+    return r;
+  }
+}
 
 function niceStep(span, n) {
   const raw = span / Math.max(1, n), mag = Math.pow(10, Math.floor(Math.log10(raw)));
@@ -38,15 +92,15 @@ function unpack(obj, buffers) {
 
 function drawXY(g, p, box) {
   const [x0, y0, w, h] = box;
-  const L = 62, R = 12, T = p.title ? 26 : 10, B = 44;      // live.py's PANEL_MARGINS (with a title)
+  const L = 62 * TEXT, R = 12, T = (p.title ? 26 : 10) * TEXT, B = 44 * TEXT;   // live.py's PANEL_MARGINS at TEXT = 1
   const px = x0 + L, py = y0 + T, pw = w - L - R, ph = h - T - B;
   const log = !!p.logy;
   const [xa, xb] = p.xlim, [ya0, yb0] = p.ylim;
   const ya = log ? Math.log10(ya0) : ya0, yb = log ? Math.log10(yb0) : yb0;
   const sx = (x) => px + (x - xa) / (xb - xa) * pw;
   const sy = (y) => py + ph - ((log ? Math.log10(y) : y) - ya) / (yb - ya) * ph;
-  g.font = "14px sans-serif"; g.fillStyle = "#000"; g.strokeStyle = "#000"; g.setLineDash([]);
-  if (p.title) { g.textAlign = "center"; g.fillText(p.title, x0 + L + pw / 2, y0 + 17); }
+  g.font = font(14); g.fillStyle = "#000"; g.strokeStyle = "#000"; g.setLineDash([]);
+  if (p.title) { g.textAlign = "center"; g.fillText(p.title, x0 + L + pw / 2, y0 + 17 * TEXT); }
   // ticks and grid
   g.lineWidth = 1; g.textAlign = "center"; g.textBaseline = "top";
   const xs = niceStep(xb - xa, 5);
@@ -73,7 +127,7 @@ function drawXY(g, p, box) {
   g.strokeStyle = "#000"; g.strokeRect(px, py, pw, ph);
   g.textAlign = "center"; g.textBaseline = "alphabetic";
   if (p.xlabel) g.fillText(p.xlabel, px + pw / 2, y0 + h - 6);
-  if (p.ylabel) { g.save(); g.translate(x0 + 13, py + ph / 2); g.rotate(-Math.PI / 2); g.fillText(p.ylabel, 0, 0); g.restore(); }
+  if (p.ylabel) { g.save(); g.translate(x0 + 13 * TEXT, py + ph / 2); g.rotate(-Math.PI / 2); g.fillText(p.ylabel, 0, 0); g.restore(); }
   // curves, clipped to the plot area
   g.save(); g.beginPath(); g.rect(px, py, pw, ph); g.clip();
   for (const s of p.series || []) {
@@ -97,17 +151,56 @@ function drawXY(g, p, box) {
   g.restore(); g.setLineDash([]);
   // legend
   const labelled = (p.series || []).filter((s) => s.label);
-  if (labelled.length) {
-    g.font = "13px sans-serif"; g.textAlign = "left"; g.textBaseline = "middle";
+  if (labelled.length && p.legend !== "none") {
+    g.font = font(13); g.textAlign = "left"; g.textBaseline = "middle";
     const wmax = Math.max(...labelled.map((s) => g.measureText(s.label).width));
-    const lx = px + pw - wmax - 40, ly = py + 6;
-    g.fillStyle = "rgba(255,255,255,0.85)"; g.fillRect(lx - 4, ly - 2, wmax + 42, labelled.length * 18 + 4);
+    const row = 18 * TEXT, lw = wmax + 42, lh = labelled.length * row + 4;
+    // the corner named by the scene, or (by default) the corner that hides the fewest data points
+    const corner = (wh) => [wh.endsWith("left") ? px + 10 : px + pw - wmax - 40,
+                            wh.startsWith("lower") ? py + ph - lh - 4 : py + 6];
+    let where = p.legend || "best";
+    if (where === "best") {
+      let fewest = Infinity;
+      for (const wh of ["upper right", "upper left", "lower left", "lower right"]) {
+        const [cx, cy] = corner(wh);
+        let n = 0;
+        for (const s of p.series || []) {
+          if ((s.width || 2) > ph) continue;              // a band drawn as one wide stroke: not data
+          const step = Math.max(1, Math.floor(s.x.length / 400));
+          for (let i = 0; i < s.x.length; i += step) {
+            const X = sx(s.x[i]), Y = sy(s.y[i]);
+            if (X >= cx - 6 && X <= cx + lw + 2 && Y >= cy - 6 && Y <= cy + lh + 2) n += step;
+          }
+          for (let i = 1; i < s.x.length && s.x.length < 40; i++) {   // short polylines: their segments too
+            for (let f = 0.25; f < 1; f += 0.25) {
+              const X = sx(s.x[i - 1] + f * (s.x[i] - s.x[i - 1])), Y = sy(s.y[i - 1] + f * (s.y[i] - s.y[i - 1]));
+              if (X >= cx - 6 && X <= cx + lw + 2 && Y >= cy - 6 && Y <= cy + lh + 2) n++;
+            }
+          }
+        }
+        if (n < fewest) { fewest = n; where = wh; }
+      }
+    }
+    const [lx, ly] = corner(where);
+    g.fillStyle = "rgba(255,255,255,0.85)"; g.fillRect(lx - 4, ly - 2, lw, lh);
     labelled.forEach((s, i) => {
-      const Y = ly + 9 + i * 18;
-      g.strokeStyle = s.color; g.lineWidth = s.width || 2; g.setLineDash(DASHES[s.dash || "-"] || []);
-      g.beginPath(); g.moveTo(lx, Y); g.lineTo(lx + 26, Y); g.stroke(); g.setLineDash([]);
+      const Y = ly + row / 2 + i * row;
+      if (s.swatch === "star") {                       // the plot's star marker, not a line
+        g.beginPath();
+        for (let k = 0; k < 10; k++) {
+          const a = -Math.PI / 2 + k * Math.PI / 5, rr = (k % 2 ? 0.42 : 1) * 8 * TEXT;
+          g.lineTo(lx + 13 + rr * Math.cos(a), Y + rr * Math.sin(a));
+        }
+        g.closePath(); g.fillStyle = s.color; g.fill(); g.strokeStyle = "#000"; g.lineWidth = 1; g.setLineDash([]); g.stroke();
+      } else if (s.swatch === "dot" || (s.marker && (s.width || 2) <= 0.01)) {   // a marker, as in the plot
+        g.fillStyle = s.color; g.beginPath(); g.arc(lx + 13, Y, 4, 0, 2 * Math.PI); g.fill();
+      } else {
+        g.strokeStyle = s.color; g.lineWidth = Math.min(s.width || 2, 10); g.setLineDash(DASHES[s.dash || "-"] || []);
+        g.beginPath(); g.moveTo(lx, Y); g.lineTo(lx + 26, Y); g.stroke(); g.setLineDash([]);
+      }
       g.fillStyle = "#000"; g.fillText(s.label, lx + 32, Y);
     });
+    PLACED.push([lx - 4, ly - 2, lw, lh]);
   }
 }
 
@@ -116,20 +209,22 @@ function draw3D(g, p, box, view) {
   const e = view.elev * Math.PI / 180, a = view.azim * Math.PI / 180;
   const r = [-Math.sin(a), Math.cos(a), 0];
   const u = [-Math.sin(e) * Math.cos(a), -Math.sin(e) * Math.sin(a), Math.cos(e)];
-  const T = p.title ? 24 : 4, size = Math.min(w, h - T);
+  const T = p.title ? 24 * TEXT : 4, size = Math.min(w, h - T);
   const cx = x0 + w / 2, cy = y0 + T + (h - T) / 2, s = 0.5 * size / p.radius;
   const P = (x, y, z) => [cx + s * (x * r[0] + y * r[1] + z * r[2]), cy - s * (x * u[0] + y * u[1] + z * u[2])];
-  g.font = "14px sans-serif"; g.fillStyle = "#000"; g.textAlign = "center"; g.textBaseline = "alphabetic";
-  if (p.title) g.fillText(p.title, x0 + w / 2, y0 + 17);
+  g.font = font(14); g.fillStyle = "#000"; g.textAlign = "center"; g.textBaseline = "alphabetic";
+  if (p.title) g.fillText(p.title, x0 + w / 2, y0 + 17 * TEXT);
   g.save(); g.beginPath(); g.rect(x0, y0 + T, w, h - T); g.clip();
+  const labels = [];
+  INK = new Set();
   if (p.world_axes !== false) {
     const Rw = p.radius;
     for (let i = 0; i < 3; i++) {
       const pa = [0, 0, 0], pb = [0, 0, 0]; pa[i] = -Rw; pb[i] = Rw;
       const A = P(...pa), B = P(...pb);
       g.strokeStyle = "#b3b3b3"; g.lineWidth = 1; g.setLineDash([]);
-      g.beginPath(); g.moveTo(...A); g.lineTo(...B); g.stroke();
-      g.fillStyle = "#737373"; g.textAlign = "left"; g.fillText("xyz"[i], B[0] + 3, B[1] - 3);
+      g.beginPath(); g.moveTo(...A); g.lineTo(...B); g.stroke(); inkLine(A[0], A[1], B[0], B[1]);
+      labels.push({ text: "xyz"[i], color: "#737373", at: B, from: P(0, 0, 0) });
     }
   }
   for (const s of p.lines || []) {
@@ -137,18 +232,29 @@ function draw3D(g, p, box, view) {
     g.strokeStyle = s.color; g.lineWidth = s.width || 2; g.setLineDash(DASHES[s.dash || "-"] || []);
     g.globalAlpha = s.alpha === undefined ? 1 : s.alpha;
     g.beginPath();
-    let pen = false;
+    let pen = false, last = null;
     for (let i = 0; i < n; i++) {
       const x = pts[3 * i], y = pts[3 * i + 1], z = pts[3 * i + 2];
       if (!isFinite(x) || !isFinite(y) || !isFinite(z)) { pen = false; continue; }
       const Q = P(x, y, z);
-      if (pen) g.lineTo(...Q); else { g.moveTo(...Q); pen = true; }
+      if (pen) { g.lineTo(...Q); inkLine(last[0], last[1], Q[0], Q[1]); } else { g.moveTo(...Q); pen = true; }
+      last = Q;
     }
     g.stroke(); g.globalAlpha = 1; g.setLineDash([]);
     if (s.label && n > 0) {
-      const Q = P(pts[3 * n - 3] * 1.08, pts[3 * n - 2] * 1.08, pts[3 * n - 1] * 1.08);
-      g.fillStyle = s.color; g.textAlign = "left"; g.fillText(s.label, Q[0] + 2, Q[1] - 2);
+      let k = 0;                                          // the line's first drawn point
+      while (k < n - 1 && !(isFinite(pts[3 * k]) && isFinite(pts[3 * k + 1]) && isFinite(pts[3 * k + 2]))) k++;
+      labels.push({ text: s.label, color: s.color, at: P(pts[3 * n - 3], pts[3 * n - 2], pts[3 * n - 1]),
+                    from: P(pts[3 * k], pts[3 * k + 1], pts[3 * k + 2]) });
     }
+  }
+  // labels last, beyond the end of their line (the way it points on the screen), clear of each other
+  for (const lab of labels) {
+    let dx = lab.at[0] - lab.from[0], dy = lab.at[1] - lab.from[1];
+    const len = Math.hypot(dx, dy);
+    if (len < 4) { dx = 0.7; dy = -0.7; } else { dx /= len; dy /= len; }
+    g.fillStyle = lab.color;
+    placeLabel(g, lab.text, lab.at[0], lab.at[1], dx, dy, 5 * TEXT);
   }
   g.restore();
 }
@@ -165,6 +271,7 @@ function render({ model, el }) {
   const state = { seq: 0, shown: 0, inflight: 0, pending: false, frames: 0, scene: null, summary: "",
                   sentAt: {}, lastFrameAt: 0, views: {}, error: "" };
   el.rbteachLive = state;
+  state.spec = spec;
   state.currentValues = () => Object.assign({}, values);
   // controls
   const form = document.createElement("div");
@@ -219,16 +326,34 @@ function render({ model, el }) {
     form.appendChild(row);
   }
 
-  const dpr = window.devicePixelRatio || 1;
+  // The canvas takes the width it is given up to spec.width and keeps the spec's aspect ratio (CSS
+  // aspect-ratio); its backing store follows its size on the screen (ResizeObserver), so the
+  // picture is never stretched and stays sharp at any zoom.
   const canvas = document.createElement("canvas");
   canvas.className = "rbteach-live-canvas";
-  canvas.width = Math.round(spec.width * dpr); canvas.height = Math.round(spec.height * dpr);
-  canvas.style.width = spec.width + "px"; canvas.style.height = spec.height + "px";
+  canvas.style.maxWidth = spec.width + "px";
+  canvas.style.aspectRatio = `${spec.width} / ${spec.height}`;
+  const fit = { scale: 1, dpr: window.devicePixelRatio || 1 };
+  canvas.width = Math.round(spec.width * fit.dpr); canvas.height = Math.round(spec.height * fit.dpr);
   root.appendChild(canvas);
+  function resize() {
+    const wCss = canvas.clientWidth;                   // inside the border
+    if (!(wCss > 0)) return false;
+    const dpr = window.devicePixelRatio || 1, scale = wCss / spec.width;
+    const bw = Math.round(wCss * dpr), bh = Math.round(wCss * spec.height / spec.width * dpr);
+    if (bw === canvas.width && bh === canvas.height && fit.dpr === dpr) return false;
+    fit.scale = scale; fit.dpr = dpr;
+    canvas.width = bw; canvas.height = bh;
+    return true;
+  }
+  state.fit = fit;
+  if (typeof ResizeObserver !== "undefined") new ResizeObserver(() => { if (resize()) paint(); }).observe(canvas);
   const text = document.createElement("pre");
   text.className = "rbteach-live-summary";
   root.appendChild(text);
   const g = canvas.getContext("2d");
+  const poster = new Image();
+  if (model.get("poster")) { poster.onload = () => { if (!state.scene) paint(); }; poster.src = "data:image/png;base64," + model.get("poster"); }
   state.boxes = () => (state.scene ? boxes(state.scene) : []);
 
   function boxes(scene) {
@@ -238,11 +363,24 @@ function render({ model, el }) {
     return panels.map((p, i) => { const w = W * weights[i] / total; const b = [x, 0, w, H]; x += w; return b; });
   }
   function paint() {
-    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    resize();
+    const k = canvas.width / spec.width;               // backing-store px per picture unit
+    g.setTransform(k, 0, 0, k, 0, 0);
+    TEXT = Math.max(1, MIN_TEXT_PX / (13 * fit.scale)); // the smallest text (13) stays >= MIN_TEXT_PX
+    state.text = TEXT;
+    PLACED = [];
     g.clearRect(0, 0, spec.width, spec.height);
     g.fillStyle = "#fff"; g.fillRect(0, 0, spec.width, spec.height);
+    if (!state.error && !state.scene && poster.complete && poster.naturalWidth > 0) {
+      // no answer from the kernel yet (or no kernel at all: a notebook reopened with its saved
+      // widget state): the static picture of the starting values, fitted into the canvas
+      const k2 = Math.min(spec.width / poster.naturalWidth, spec.height / poster.naturalHeight);
+      const pw2 = poster.naturalWidth * k2, ph2 = poster.naturalHeight * k2;
+      g.drawImage(poster, (spec.width - pw2) / 2, (spec.height - ph2) / 2, pw2, ph2);
+      return;
+    }
     if (state.error || !state.scene) {
-      g.fillStyle = "#000"; g.font = "15px sans-serif"; g.textAlign = "left";
+      g.fillStyle = "#000"; g.font = font(15); g.textAlign = "left"; g.textBaseline = "alphabetic";
       g.fillText(state.error || "computing…", 16, 30);
       return;
     }
@@ -253,6 +391,8 @@ function render({ model, el }) {
         draw3D(g, p, bs[i], state.views[i]);
       } else drawXY(g, p, bs[i]);
     });
+    state.placed = PLACED.map((r) => r.slice());      // the labels' boxes (tests check they do not overlap)
+    state.paints = (state.paints || 0) + 1;
   }
   let lastSent = null;
   function request() {
@@ -290,7 +430,7 @@ function render({ model, el }) {
   let drag = null, queued = false;
   const panelAt = (ev) => {
     if (!state.scene) return -1;
-    const r = canvas.getBoundingClientRect(), x = ev.clientX - r.left;
+    const r = canvas.getBoundingClientRect(), x = (ev.clientX - r.left) * spec.width / r.width;
     const bs = boxes(state.scene);
     return bs.findIndex((b) => x >= b[0] && x < b[0] + b[2]);
   };
@@ -312,7 +452,10 @@ function render({ model, el }) {
   canvas.addEventListener("pointerup", end); canvas.addEventListener("pointercancel", end);
   canvas.addEventListener("dblclick", (ev) => {
     const i = panelAt(ev);
-    if (i >= 0 && state.scene.panels[i].kind === "3d") { state.views[i] = Object.assign({}, state.scene.panels[i].view || { elev: 20, azim: 30 }); paint(); }
+    if (i >= 0 && state.scene.panels[i].kind === "3d") {
+      state.views[i] = Object.assign({}, state.scene.panels[i].view || { elev: 20, azim: 30 }); paint();
+      state.resets = (state.resets || 0) + 1;
+    }
   });
   paint();
   request();

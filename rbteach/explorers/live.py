@@ -21,6 +21,7 @@ Where the values have no picture, ``scene``/``summary`` raise ``ValueError`` and
 
 from __future__ import annotations
 
+import base64
 from pathlib import Path
 
 import numpy as np
@@ -32,13 +33,17 @@ __all__ = ["CANVAS_SIZE", "PANEL_MARGINS", "live", "xy", "series", "space", "lin
 _JS = Path(__file__).with_name("live.js")
 _CSS = """
 .rbteach-live { font: 14px sans-serif; max-width: 100%; }
-.rbteach-live-controls { display: flex; flex-direction: column; gap: 2px; margin-bottom: 6px; }
-.rbteach-live-row { display: flex; align-items: center; gap: 8px; }
-.rbteach-live-label { min-width: 11em; }
-.rbteach-live-row input[type=range] { width: 320px; margin: 4px 0; }
-.rbteach-live-readout { display: inline-block; min-width: 5em; margin-left: 8px; font-family: monospace; }
-.rbteach-live-canvas { display: block; touch-action: none; border: 1px solid #ddd; max-width: 100%; }
-.rbteach-live-summary { font-size: 13px; white-space: pre-wrap; margin: 4px 0 0 0; }
+.rbteach-live-controls { display: grid; grid-template-columns: fit-content(18em) minmax(100px, 320px) max-content;
+  align-items: center; column-gap: 8px; row-gap: 2px; margin-bottom: 6px; }
+.rbteach-live-row { display: contents; }
+.rbteach-live-label { grid-column: 1; }
+.rbteach-live-row input[type=range] { grid-column: 2; width: 100%; margin: 4px 0; }
+.rbteach-live-row select, .rbteach-live-row input[type=checkbox] { grid-column: 2; justify-self: start; }
+.rbteach-live-readout { grid-column: 3; display: inline-block; min-width: 5em; font-family: monospace, monospace; }
+.rbteach-live-canvas { display: block; box-sizing: border-box; width: 100%; height: auto; touch-action: none;
+  outline: 1px solid #ddd; outline-offset: -1px; }
+.rbteach-live .rbteach-live-summary { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace;
+  font-size: 13px; line-height: 1.35; white-space: pre-wrap; margin: 4px 0 0 0; }
 """
 
 
@@ -50,21 +55,31 @@ CANVAS_SIZE = (860, 340)
 PANEL_MARGINS = (62 + 12, 26 + 44)
 
 
-def series(x, y, *, color, label=None, dash="-", width=2.0, marker=False) -> dict:
-    """One curve of an :func:`xy` panel."""
+def series(x, y, *, color, label=None, dash="-", width=2.0, marker=False, swatch="line") -> dict:
+    """One curve of an :func:`xy` panel. ``swatch``: what its legend entry shows, ``"line"`` (its
+    line), ``"dot"`` or ``"star"`` (the marker the plot shows)."""
+    if swatch not in ("line", "dot", "star"):
+        raise ValueError(f"swatch {swatch!r}: expected 'line', 'dot' or 'star'")
     return {"x": np.asarray(x, dtype=float), "y": np.asarray(y, dtype=float), "color": color,
-            "label": label, "dash": dash, "width": float(width), "marker": bool(marker)}
+            "label": label, "dash": dash, "width": float(width), "marker": bool(marker), "swatch": swatch}
+
+
+LEGEND_PLACES = ("best", "upper right", "upper left", "lower left", "lower right", "none")
 
 
 def xy(series_list, *, xlim, ylim, title="", xlabel="", ylabel="", logy=False, width=1.0,
-       xticks=None) -> dict:
+       xticks=None, legend="best") -> dict:
     """A 2-D panel: ``series_list`` (from :func:`series`) in the box ``xlim`` × ``ylim``.
 
-    ``xticks``: optional ``[(position, label), ...]`` instead of the automatic ticks.
+    ``xticks``: optional ``[(position, label), ...]`` instead of the automatic ticks (category
+    labels such as w, x, y, z). ``legend``: the corner of the legend box, or ``"best"`` (the page
+    picks the corner that hides the fewest data points, as Matplotlib's ``loc="best"``).
     """
+    if legend not in LEGEND_PLACES:
+        raise ValueError(f"legend {legend!r}: expected one of {LEGEND_PLACES}")
     out = {"kind": "xy", "series": list(series_list), "xlim": [float(v) for v in xlim],
            "ylim": [float(v) for v in ylim], "title": title, "xlabel": xlabel, "ylabel": ylabel,
-           "logy": bool(logy), "width": float(width)}
+           "logy": bool(logy), "width": float(width), "legend": legend}
     if xticks is not None:
         out["xticks"] = [[float(p), str(lab)] for p, lab in xticks]
     return out
@@ -169,10 +184,41 @@ def _answer(module, values: dict):
     return {"type": "frame", "scene": data, "summary": summary, "values": values, "inactive": inactive}, buffers
 
 
+def _picture(module, values: dict) -> bytes:
+    """The static picture of ``module`` at ``values`` (``module.draw``) as PNG bytes at the figure's
+    own dpi, or ``b""`` where these values have no picture (the page then says why) or the module
+    has no ``draw``."""
+    import io
+
+    import matplotlib.pyplot as plt
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    draw = getattr(module, "draw", None)
+    if draw is None:                     # a scene without a static picture (a test's toy explorer)
+        return b""
+    try:
+        fig = draw(**values)
+    except ValueError:
+        return b""
+    plt.close(fig)
+    if not isinstance(fig.canvas, FigureCanvasAgg):
+        FigureCanvasAgg(fig)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=fig.dpi)
+    return buf.getvalue()
+
+
 def live(module, *, width: int = CANVAS_SIZE[0], height: int = CANVAS_SIZE[1], **overrides):
     """The live explorer of ``module`` (e.g. ``rbteach.explorers.nb07``): an ``anywidget``.
 
     ``overrides`` set the starting value of named controls (an unknown name is a ValueError).
+
+    Its output carries three representations, and each front end shows the richest it can:
+    the widget view (JupyterLab, Notebook 7, Voilà: the live explorer), an ``image/png`` of the
+    static picture ``module.draw`` at the starting values (GitHub, the website, any viewer without
+    widgets), and a line of ``text/plain``. The same picture is the widget's ``poster``: the
+    canvas shows it until the kernel's first answer, so a notebook reopened with its saved widget
+    state but no kernel behind it shows the picture rather than an empty box.
     """
     controls = module.controls()
     for name in overrides:
@@ -183,7 +229,9 @@ def live(module, *, width: int = CANVAS_SIZE[0], height: int = CANVAS_SIZE[1], *
     spec = {"controls": [dict(control_spec(k, c), disabled=k in inactive) for k, c in controls.items()],
             "width": int(width), "height": int(height)}
 
-    widget = _widget_class()(spec=spec, values=values)
+    picture = _picture(module, values)
+    widget = _widget_class()(spec=spec, values=values, poster=base64.b64encode(picture).decode("ascii") if picture else "")
+    widget._picture_png = picture
 
     def on_msg(_widget, content, buffers):
         if not isinstance(content, dict) or content.get("type") != "compute":
@@ -215,10 +263,22 @@ def _widget_class():
             _css = _CSS
             spec = traitlets.Dict().tag(sync=True)
             values = traitlets.Dict().tag(sync=True)
+            poster = traitlets.Unicode("").tag(sync=True)      # base64 PNG of the static picture
+            _picture_png = b""
 
-            def __repr__(self):            # the text GitHub shows in the widget's place
-                return ("live explorer (drag its controls in Jupyter; the picture above shows "
-                        "its starting values)")
+            def __repr__(self):            # the text a plain-text front end shows
+                return ("live explorer (drag its controls in Jupyter; the picture shows its "
+                        "starting values)")
+
+            def _repr_mimebundle_(self, **kwargs):
+                """The widget view, and the static picture for front ends without widgets."""
+                bundle = super()._repr_mimebundle_(**kwargs)
+                data, meta = (bundle if isinstance(bundle, tuple) else (bundle, {}))
+                data = dict(data or {})
+                if self._picture_png:
+                    data["image/png"] = base64.b64encode(self._picture_png).decode("ascii")
+                data["text/plain"] = repr(self)
+                return data, dict(meta or {})
 
         _WIDGET_CLASS = LiveExplorer
     return _WIDGET_CLASS

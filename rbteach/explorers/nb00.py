@@ -116,11 +116,7 @@ def draw_frames(ax, R, *, length: float = 0.8, world: float = 1.3, view=VIEW) ->
     for i in range(3):
         e = np.eye(3)[i]
         ax.plot(*np.stack([np.zeros(3), world * e]).T, color="0.55", linestyle="--", linewidth=1)
-        ax.text(*((world + 0.12) * e), "xyz"[i] + "_w", color="0.35", fontsize=10, ha="center", va="center")
     plotting.draw_frame(ax, R, length=length, labels=None)
-    for i in range(3):
-        ax.text(*((length + 0.14) * R[:, i]), ("x_b", "y_b", "z_b")[i], color=plotting.AXIS_COLORS[i],
-                fontsize=10, ha="center", va="center")
     plotting.set_equal_3d(ax, 1.1)
     ax.set_xlabel("")
     ax.set_ylabel("")
@@ -129,6 +125,12 @@ def draw_frames(ax, R, *, length: float = 0.8, world: float = 1.3, view=VIEW) ->
         axis.set_ticks([-1, 0, 1], labels=["", "", ""])
     ax.set_box_aspect((1, 1, 1), zoom=1.15)
     ax.view_init(elev=view[0], azim=view[1])
+    # labels last (their side depends on the view), each beyond its arrow's tip on the screen
+    labels = [plotting.label_beyond(ax, world * np.eye(3)[i], "xyz"[i] + "_w", color="0.35", fontsize=10, pad=0.04)
+              for i in range(3)]
+    labels += [plotting.label_beyond(ax, length * R[:, i], ("x_b", "y_b", "z_b")[i], color=plotting.AXIS_COLORS[i],
+                                     fontsize=10, pad=0.06) for i in range(3)]
+    plotting.separate_labels(labels)
 
 
 def draw(angle: float = DEFAULTS["angle"], axis_x: float = DEFAULTS["axis_x"],
@@ -166,10 +168,10 @@ def draw(angle: float = DEFAULTS["angle"], axis_x: float = DEFAULTS["axis_x"],
 #: Half-width of the live 3-D view: the world axes (1.3 long) and their labels (at 1.08 × their tips)
 #: stay in view however the panel is turned.
 LIVE_RADIUS = 1.45
-#: Vertical range of the live bar panel: above 1.05, room for the page's legend (top right).
-LIVE_BAR_YLIM = (-1.05, 1.65)
-#: Horizontal range of the live bar panel: right of the four bars, room for the legend.
-LIVE_BAR_XLIM = (-0.6, 4.4)
+#: Vertical range of the live bar panel (as in :func:`draw`).
+LIVE_BAR_YLIM = (-1.05, 1.05)
+#: Horizontal range of the live bar panel: the four bars w, x, y, z at 0 … 3 (ticks w x y z, as in :func:`draw`).
+LIVE_BAR_XLIM = (-0.6, 3.6)
 #: Width of the live canvas (CSS px, the page's default) and the shares of its two panels (as in draw()).
 LIVE_WIDTH, LIVE_SHARES = CANVAS_SIZE[0], (1.15, 1.0)
 
@@ -179,7 +181,7 @@ def scene(angle: float = DEFAULTS["angle"], axis_x: float = DEFAULTS["axis_x"],
     """The live picture (:mod:`rbteach.explorers.live`), the same as :func:`draw`: left a 3-D panel
     the student turns with the mouse (world axes grey, dashed, labelled x_w, y_w, z_w; the rotation
     axis black; the body axes x_b, y_b, z_b = the columns of R in the axis colours, 0.8 long);
-    right the four components of q as bars (w grey, x, y, z in the axis colours). The matrix R
+    right the four components of q as bars over the ticks w, x, y, z (w grey, x, y, z in the axis colours). The matrix R
     itself is in :func:`summary`, printed under the picture."""
     from ..plotting import AXIS_COLORS, PALETTE
     from .live import arrow3d, line3d, series, space, xy
@@ -204,10 +206,8 @@ def scene(angle: float = DEFAULTS["angle"], axis_x: float = DEFAULTS["axis_x"],
     bars = [series(LIVE_BAR_XLIM, [0.0, 0.0], color="#666666", width=1.0)]
     for k in range(4):                                        # each bar a thick vertical segment
         bars.append(series([k, k], [0.0, q[k]], color=colors[k], width=bar_px))
-    for k in range(4):                                        # legend entries only (no data)
-        bars.append(series([np.nan], [np.nan], color=colors[k], width=8.0, label="wxyz"[k]))
     right = xy(bars, xlim=LIVE_BAR_XLIM, ylim=LIVE_BAR_YLIM, title="q = (w, x, y, z) = (cos θ/2, sin θ/2 · n)",
-               xlabel="bar 0, 1, 2, 3 = component w, x, y, z", width=LIVE_SHARES[1])
+               xticks=list(enumerate("wxyz")), width=LIVE_SHARES[1])
     return {"panels": [left, right]}
 
 

@@ -274,7 +274,7 @@ def scene(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAULT
     in view at every angle; the body's edges grey, its centre of mass a black cross, O a
     reddish-purple cross, the inertia ellipsoid about O scaled to 0.65 of the view as an orange
     wireframe, the principal axes 1, 2, 3 in the axis colours); right the six independent entries
-    of I about O as bars, orange > 0 and sky blue < 0 (draw()'s table; the numbers are in
+    of I about O as bars over their names (I_xx … I_yz), orange > 0 and sky blue < 0 (draw()'s table; the numbers are in
     :func:`summary`)."""
     from ..plotting import AXIS_COLORS, PALETTE, inertia_ellipsoid_radii
     from .live import arrow3d, line3d, series, space, xy
@@ -315,7 +315,8 @@ def scene(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAULT
         by = np.column_stack([np.zeros(keep.sum()), vals[keep], gap[keep]]).ravel()
         bars.append(series(bx, by, color=color, width=bar_px))
     right = xy(bars, xlim=xlim, ylim=(-top, top), title="I about O (kg m²): orange > 0, blue < 0",
-               xlabel="bars: I_xx  I_yy  I_zz | I_xy  I_xz  I_yz", width=1.0)
+               xticks=[(k + 1.0, name) for k, (name, _) in enumerate(LIVE_ENTRIES)],
+               xlabel="moments | products of inertia", width=1.0)
     return {"panels": [left, right]}
 
 

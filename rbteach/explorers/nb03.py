@@ -185,7 +185,7 @@ def draw(yaw: float = DEFAULTS["yaw"], pitch: float = DEFAULTS["pitch"], roll: f
     grid = fig.add_gridspec(1, 2, width_ratios=[1.0, 1.0])
     ax = fig.add_subplot(grid[0], projection="3d")
     plotting.draw_frame(ax, None, length=1.0, labels=("X", "Y", "Z"), alpha=0.3)
-    plotting.draw_frame(ax, c["R"], length=0.75, labels=("x", "y", "z"))
+    plotting.draw_frame(ax, c["R"], length=0.75, labels=None)       # labelled below, once the view is set
     plotting.draw_box(ax, *EDGES, R=c["R"] @ c["O"], linewidth=1)
     plotting.draw_vector(ax, k * w_world, color="k", label="ω_world (rad/s)")
     plotting.draw_vector(ax, k * L_world, color=plotting.PALETTE["reddish purple"], label="L_world (kg m²/s)")
@@ -196,6 +196,10 @@ def draw(yaw: float = DEFAULTS["yaw"], pitch: float = DEFAULTS["pitch"], roll: f
     for axis in (ax.xaxis, ax.yaxis, ax.zaxis):
         axis.set_tick_params(labelsize=10)
     ax.set_box_aspect((1, 1, 1), zoom=0.9)
+    # each body axis labelled beyond its tip, on the side it points to on the screen, clear of the others
+    plotting.separate_labels(list(ax.texts) + [
+        plotting.label_beyond(ax, 0.75 * c["R"][:, i], "xyz"[i], color=plotting.AXIS_COLORS[i], pad=0.08)
+        for i in range(3)])
     scale = "" if k == 1.0 else f"\narrows drawn × {k:.2f} to fit"
     ax.set_title(f"yaw {yaw:.0f}°, pitch {pitch:.0f}°, roll {roll:.0f}°{scale}", fontsize=10)
 

@@ -269,7 +269,8 @@ def draw(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]):
     r = compute(strike=strike, direction_deg=direction_deg)
     fig, (ax, bx) = plt.subplots(1, 2, figsize=(9.0, 4.2), dpi=FIGURE_DPI, width_ratios=(1.2, 1))
     draw_bat_flight(ax, r)
-    ax.legend(loc="upper left", fontsize=10, handlelength=1.6, borderpad=0.3, labelspacing=0.25)
+    # "best": the corner that hides the least of the flight (the bat swings into any upper corner)
+    ax.legend(loc="best", fontsize=10, handlelength=1.6, borderpad=0.3, labelspacing=0.25)
     ax.set_title(_title_flight(r, direction_deg), fontsize=11)
     band = _backwards_band(r)
     if band is not None:
@@ -356,7 +357,7 @@ def scene(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]) ->
     arrow = np.vstack([tail, head, [np.nan, np.nan], barbs])
     top.append(series(arrow[:, 0], arrow[:, 1], color=_IMPULSE, width=2.5))
     fill, edge = _star_marker(g["cop"], px_m)
-    top += [series(*fill.T, color=_COP, width=3.0, label="centre of percussion"),
+    top += [series(*fill.T, color=_COP, width=3.0, label="centre of percussion", swatch="star"),
             series(*edge.T, color=black, width=1.0)]
     left = xy(top, xlim=TOP_XLIM, ylim=TOP_YLIM, title=_title_flight(r, direction_deg), xlabel="x (m)",
               ylabel="y (m)", width=w_top)
@@ -377,7 +378,7 @@ def scene(strike=DEFAULTS["strike"], direction_deg=DEFAULTS["direction_deg"]) ->
                    series(r["strikes"], r["grip_across"], color=_colour("across"), width=2.0),
                    series([cop, cop], ACROSS_YLIM, color=black, dash="--", width=1.0),
                    series([r["strike"]], [r["grip_velocity"][1]], color=_IMPULSE, marker=True),
-                   series(*fill.T, color=_COP, width=3.0, label=f"centre of percussion {cop:.4f} m"),
+                   series(*fill.T, color=_COP, width=3.0, label=f"centre of percussion {cop:.4f} m", swatch="star"),
                    series(*edge.T, color=black, width=1.0)]
     right = xy(grip_panel, xlim=(0.0, LENGTH), ylim=ACROSS_YLIM, title="the sting in your hands, just after",
                xlabel="strike distance from the grip (m)", ylabel="grip velocity across the bat (m/s)",

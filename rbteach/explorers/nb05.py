@@ -98,29 +98,43 @@ def summary(angle_deg=DEFAULTS["angle_deg"], azimuth_deg=DEFAULTS["azimuth_deg"]
     return text
 
 
+#: Length of the world axes in the light panels: longer than the body axes (1), so their labels
+#: never coincide with the body axes' labels.
+WORLD_AXIS = 1.25
+
+
 def _frame_panel(ax, R, title, axis=None, light=False):
     """World axes (grey, dashed), optional rotation axis (black) and the body axes (columns of R).
 
     ``light=True`` hides the 3-D box, ticks and panes (labels the world axes instead): about
     three times faster to render and a much smaller PNG.
     """
-    from ..plotting import draw_frame, draw_vector, set_equal_3d
+    from ..plotting import AXIS_COLORS, draw_frame, draw_vector, label_beyond, separate_labels, set_equal_3d
 
+    # The world axes are longer (WORLD_AXIS) than the body axes (1), so that where the two frames
+    # coincide (θ = 0) their labels stay apart; every label is written beyond its line's end on
+    # the side it points to on the screen, once the view is set.
+    world = WORLD_AXIS if light else 1.0
     for i in range(3):
         e = np.eye(3)[i]
-        ax.plot([0, e[0]], [0, e[1]], [0, e[2]], color="0.6", linestyle="--", linewidth=1)
-        if light:
-            ax.text(*(1.12 * e), "XYZ"[i], color="0.4", fontsize=10)
-    draw_frame(ax, R, labels=("x'", "y'", "z'"))
+        ax.plot([0, world * e[0]], [0, world * e[1]], [0, world * e[2]], color="0.6", linestyle="--", linewidth=1)
+    draw_frame(ax, R, labels=None)
     if axis is not None:
         draw_vector(ax, 1.15 * np.asarray(axis), color="k")
         ax.plot(*(-1.15 * np.asarray(axis)[:, None] * [0, 1]), color="k", linewidth=1)
-        ax.text(*(1.25 * np.asarray(axis)), "n", color="k", fontsize=11)
-    set_equal_3d(ax, 1.0 if light else 1.2)
+    set_equal_3d(ax, WORLD_AXIS if light else 1.2)
     ax.view_init(elev=20, azim=30)
     if light:
         ax.set_axis_off()
-        ax.set_box_aspect((1, 1, 1), zoom=1.25)   # no box to show: let the arrows fill the panel
+        # no box to show: let the arrows fill the panel (the same scale as zoom 1.25 with radius 1)
+        ax.set_box_aspect((1, 1, 1), zoom=1.25 * WORLD_AXIS * 0.9)
+    for i in range(3):
+        if light:
+            label_beyond(ax, world * np.eye(3)[i], "XYZ"[i], color="0.4", fontsize=10, pad=0.05)
+        label_beyond(ax, R[:, i], ("x'", "y'", "z'")[i], color=AXIS_COLORS[i], pad=0.06)
+    if axis is not None:
+        label_beyond(ax, 1.15 * np.asarray(axis), "n", color="k", fontsize=11, pad=0.06)
+    separate_labels(list(ax.texts))
     ax.set_title(title, fontsize=11)
 
 

@@ -25,6 +25,31 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
+#: Every wait of the browser tests is for a condition, with a deadline of (a generous estimate) ×
+#: SLOWDOWN, so that the suite holds on a loaded machine (a busy CI box, a shared classroom server):
+#: RBTEACH_BROWSER_SLOWDOWN=1 for the bare estimates, larger for a slower machine. Nothing waits
+#: for a fixed time; a failing check fails at its deadline.
+SLOWDOWN = float(os.environ.get("RBTEACH_BROWSER_SLOWDOWN", "3"))
+
+
+def patience(seconds: float) -> float:
+    """A deadline in seconds: ``seconds`` (what a quiet machine needs, generously) × SLOWDOWN."""
+    return seconds * SLOWDOWN
+
+
+def wait_until(condition, seconds: float, what: str, poll: float = 0.05):
+    """Poll ``condition()`` until it returns something truthy (returned), or raise TimeoutError
+    after ``patience(seconds)``."""
+    deadline = time.monotonic() + patience(seconds)
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{what} (waited {patience(seconds):.0f} s)")
+        time.sleep(poll)
+
+
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -69,7 +94,7 @@ def _user_settings(tmp: Path) -> Path:
 
 
 def wait_for_status(base: str, token: str, proc: subprocess.Popen, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + patience(timeout)
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"jupyter lab exited with code {proc.returncode}")
@@ -144,8 +169,9 @@ def running_lab(extra_files=(), app: str = "jupyterlab"):
 
 
 @contextlib.contextmanager
-def chromium_context(viewport=(1280, 2000)):
-    """A persistent Playwright context in Debian's chromium with its profile in a temp dir."""
+def chromium_context(viewport=(1280, 2000), scale: float = 1.0):
+    """A persistent Playwright context in Debian's chromium with its profile in a temp dir;
+    ``scale`` is the device pixel ratio (1.5: a 150 % zoom, the CSS viewport being ``viewport``)."""
     from playwright.sync_api import sync_playwright
 
     exe = chromium_path()
@@ -159,7 +185,8 @@ def chromium_context(viewport=(1280, 2000)):
         with sync_playwright() as p:
             ctx = p.chromium.launch_persistent_context(
                 os.path.join(prof, "profile"), executable_path=exe, headless=True, args=CHROMIUM_ARGS,
-                viewport={"width": viewport[0], "height": viewport[1]}, env=env)
+                viewport={"width": viewport[0], "height": viewport[1]}, device_scale_factor=scale, env=env)
+            ctx.set_default_timeout(patience(30) * 1000)
             try:
                 yield ctx
             finally:
@@ -170,6 +197,7 @@ def chromium_context(viewport=(1280, 2000)):
 
 def open_notebook(page, lab: Lab, notebook: str, timeout: float = 60_000) -> None:
     """Open a notebook and wait until its kernel is idle (the status bar, not the indicator)."""
+    timeout = patience(timeout / 1000) * 1000
     page.goto(lab.url(notebook), timeout=timeout)
     page.wait_for_selector(".jp-NotebookPanel", timeout=timeout)
     page.get_by_text("Python 3 (ipykernel) | Idle").first.wait_for(timeout=timeout)
@@ -185,7 +213,7 @@ def wait_until_run(page, timeout: float = 300.0, quiet: float = 1.0) -> None:
     """Wait until no cell is queued or running (no ``[*]`` prompt) for ``quiet`` seconds, so
     that outputs have stopped growing and the page no longer shifts under the mouse."""
     prompts = page.locator(".jp-NotebookPanel .jp-InputPrompt")
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + patience(timeout)
     calm_since = None
     while time.monotonic() < deadline:
         busy = prompts.evaluate_all("ps => ps.some(p => p.textContent.includes('*'))")
@@ -211,7 +239,7 @@ def scroll_to(page, selector: str, timeout: float = 120.0, index: int = 0):
     Starts from the top; at the bottom it starts again from the top (outputs may still be coming)."""
     loc = page.locator(selector).nth(index)
     panel = page.locator(".jp-NotebookPanel .jp-WindowedPanel-outer").first
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + patience(timeout)
     last_top = None
     while time.monotonic() < deadline:
         if loc.count() > 0:
@@ -227,12 +255,12 @@ def scroll_to(page, selector: str, timeout: float = 120.0, index: int = 0):
             panel.evaluate("e => { e.scrollTop = 0; }")
             time.sleep(0.3)
         last_top = top
-    raise TimeoutError(f"{selector!r} never appeared in the notebook")
+    raise TimeoutError(f"{selector!r} never appeared in the notebook (waited {patience(timeout):.0f} s)")
 
 
 def wait_for_explorer(page, index: int = 0, timeout: float = 120_000):
     ex = scroll_to(page, ".rbteach-explorer", timeout / 1000, index=index)
-    ex.locator(".widget-output .jp-OutputArea-output img").first.wait_for(timeout=timeout)
+    ex.locator(".widget-output .jp-OutputArea-output img").first.wait_for(timeout=patience(timeout / 1000) * 1000)
     ex.scroll_into_view_if_needed()
     return ex
 
@@ -310,7 +338,7 @@ def drag_slider(page, ex, dx: float) -> None:
 def wait_for_new_plot(ex, before: str | None, timeout: float = 15.0, settle: float = 0.0) -> float | None:
     """Seconds until the plot's pixel hash differs from ``before`` (None if it never does)."""
     t0 = time.perf_counter()
-    while time.perf_counter() - t0 < timeout:
+    while time.perf_counter() - t0 < patience(timeout):
         h = plot_hash(ex)
         if h is not None and h != before:
             dt = time.perf_counter() - t0
@@ -325,7 +353,7 @@ def wait_for_summary(ex, expected: str, timeout: float = 10.0) -> str:
     """Wait until the printed summary equals ``expected``; return the last text seen."""
     t0 = time.perf_counter()
     text = summary_text(ex)
-    while time.perf_counter() - t0 < timeout:
+    while time.perf_counter() - t0 < patience(timeout):
         text = summary_text(ex)
         if text == expected:
             return text
@@ -376,12 +404,8 @@ def wait_for_live(page, index: int = 0, timeout: float = 120.0):
     scroll_to(page, ".rbteach-live .rbteach-live-canvas", timeout, index=index)
     root = page.locator(".rbteach-live").nth(index)
     root.scroll_into_view_if_needed()
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if live_state(root)["frames"] > 0:
-            return root
-        time.sleep(0.05)
-    raise TimeoutError("the live explorer never drew a picture")
+    wait_until(lambda: live_state(root)["frames"] > 0, timeout, "the live explorer never drew a picture")
+    return root
 
 
 def live_state(root) -> dict:
@@ -402,7 +426,7 @@ def live_panels(root) -> list[str]:
 
 def live_settled(root, timeout: float = 15.0) -> dict:
     """Wait until no request is in flight or waiting and the last answer is for the current values."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + patience(timeout)
     st = live_state(root)
     while time.monotonic() < deadline:
         st = live_state(root)
@@ -428,15 +452,17 @@ def live_drag(page, root, fraction: float = 0.25, moves: int = 30, hz: float = 6
     ``hz``; returns the time (page clock, ms) of the last move. Moves left when there is no room."""
     s = live_slider(root)
     lo, hi = float(s.get_attribute("min")), float(s.get_attribute("max"))
-    for _ in range(20):                 # the slider in the middle of the view, nothing over its thumb
+    def aimed():                        # the slider in the middle of the view, nothing over its thumb
         s.evaluate("e => e.scrollIntoView({block: 'center'})")
-        time.sleep(0.1)
         box = s.bounding_box()
         v = float(s.input_value())
         x = box["x"] + 8 + (v - lo) / (hi - lo) * (box["width"] - 16)
         y = box["y"] + box["height"] / 2
-        if s.evaluate("(e, p) => document.elementFromPoint(p[0], p[1]) === e", [x, y]):
-            break
+        if s.evaluate("(e, p) => document.elementFromPoint(p[0], p[1]) === e", [x, y]) and box == s.bounding_box():
+            return box, x, y
+        return None
+
+    box, x, y = wait_until(aimed, 10, "the live slider's thumb never came clear in the view")
     dx = fraction * box["width"] * (1 if x + fraction * box["width"] < box["x"] + box["width"] - 8 else -1)
     page.mouse.move(x, y)
     page.mouse.down()
@@ -456,8 +482,9 @@ def _panel_centre(root, index: int, n: int):
     canvas = root.locator(".rbteach-live-canvas").first
     canvas.scroll_into_view_if_needed()
     c = canvas.bounding_box()
-    b = root.evaluate("(r, i) => r.parentElement.rbteachLive.boxes()[i]", index)
-    return c["x"] + b[0] + b[2] / 2, c["y"] + b[1] + b[3] / 2
+    b = root.evaluate("(r, i) => r.parentElement.rbteachLive.boxes()[i]", index)   # picture units
+    k = root.evaluate("r => r.parentElement.rbteachLive.fit.scale")                  # CSS px per unit
+    return c["x"] + k * (b[0] + b[2] / 2), c["y"] + k * (b[1] + b[3] / 2)
 
 
 def live_orbit(page, root, index: int, n: int) -> None:
@@ -469,16 +496,22 @@ def live_orbit(page, root, index: int, n: int) -> None:
     for i in range(1, 11):
         page.mouse.move(x + 8 * i, y + 3 * i)
     page.mouse.up()
-    deadline = time.monotonic() + 5.0                 # the page repaints on its next animation frame
-    while time.monotonic() < deadline and live_state(root)["orbitFrames"] == before:
-        time.sleep(0.02)
-    time.sleep(0.05)
+    # the page repaints on its next animation frame; wait for the repaint after the last move
+    wait_until(lambda: live_state(root)["orbitFrames"] > before, 5, "dragging a 3-D panel repainted nothing")
+    next_frames(page)                                 # a repaint queued by the last move has happened
+
+
+def next_frames(page, n: int = 2) -> None:
+    """Wait until the page has drawn ``n`` more animation frames (what it queued is on screen)."""
+    page.evaluate("n => new Promise(done => { const f = (k) => k ? requestAnimationFrame(() => f(k - 1)) : done(); f(n); })", n)
 
 
 def live_reset_view(page, root, index: int, n: int) -> None:
     x, y = _panel_centre(root, index, n)
+    before = root.evaluate("r => r.parentElement.rbteachLive.resets || 0")
     page.mouse.dblclick(x, y)
-    time.sleep(0.1)
+    wait_until(lambda: root.evaluate("r => r.parentElement.rbteachLive.resets || 0") > before, 5,
+               "a double-click on a 3-D panel did not reset it")
 
 
 @contextlib.contextmanager
@@ -488,7 +521,7 @@ def static_server(directory):
     proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
                              "--directory", str(directory)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + patience(20)
     while time.monotonic() < deadline:
         try:
             urllib.request.urlopen(base + "/index.html", timeout=1).close()

@@ -10,7 +10,6 @@ stored samples (to rounding); and no JavaScript error may be raised.
 from __future__ import annotations
 
 import json
-import time
 
 import numpy as np
 import pytest
@@ -30,6 +29,14 @@ _CANVAS_HASH_JS = """(c) => {
     if (d[i+3] > 0 && (d[i] < 200 || d[i+1] < 200 || d[i+2] < 200)) ink++; }
   return [h.toString(16), ink];
 }"""
+
+
+def controls_layout(root) -> list:
+    """Where each control of a player is (x, y, width, rounded to the pixel): they must not move."""
+    return root.evaluate("""r => { const o = r.getBoundingClientRect();
+        const sel = '.rbteach-player-controls button, .rbteach-player-controls input, .rbteach-player-controls select, .rbteach-time-label';
+        return [...r.querySelectorAll(sel)].map(e => { const b = e.getBoundingClientRect();
+        return [e.className || e.tagName, Math.round(b.x - o.x), Math.round(b.y - o.y), Math.round(b.width)]; }); }""")
 
 
 def test_the_players_are_found():
@@ -61,17 +68,20 @@ def test_player_shows_plays_orbits_and_matches_rbteach(page, lab, path, screensh
     label = root.locator(".rbteach-time-label")
     before = label.inner_text()
     root.locator(".rbteach-speed").select_option("0.25")      # slow enough not to reach the end
+    layout = controls_layout(root)
     root.get_by_role("button", name="Play").click()
-    started = time.monotonic()
-    while not root.evaluate("r => r.rbteach.state.playing") and time.monotonic() - started < 2:
-        time.sleep(0.05)
-    assert root.evaluate("r => r.rbteach.state.playing"), f"{path.name}: clicking Play did not start the player"
-    time.sleep(1.5)
+    labdriver.wait_until(lambda: root.evaluate("r => r.rbteach.state.playing"), 5,
+                         f"{path.name}: clicking Play did not start the player")
+    # the controls stay where they were when Play became Pause (teacher's review, problem 10)
+    assert controls_layout(root) == layout, f"{path.name}: the controls moved when Play became Pause"
+    # 20 frames of play (at ×0.25 the run lasts far longer than 20 frames of a loaded machine)
+    labdriver.wait_until(lambda: root.evaluate("r => r.rbteach.state.frames") >= 20, 10,
+                         f"{path.name}: fewer than 20 frames of play")
     state = root.evaluate("r => [r.rbteach.state.t, r.rbteach.state.frames, r.rbteach.state.playing]")
-    assert state[2], f"{path.name}: the player stopped by itself within 1.5 s at ×0.25"
+    assert state[2], f"{path.name}: the player stopped by itself after {state[1]} frames at ×0.25"
     root.get_by_role("button", name="Pause").click()
+    assert controls_layout(root) == layout, f"{path.name}: the controls moved when Pause became Play"
     assert state[0] > data["t"][0] and label.inner_text() != before, f"{path.name}: Play did not advance the time"
-    assert state[1] >= 20, f"{path.name}: only {state[1]} frames in 1.5 s of play"
     h1, _ = canvas.evaluate(_CANVAS_HASH_JS)
     assert h1 != h0, f"{path.name}: Play moved the time, not the picture"
     root.screenshot(path=str(screenshot_dir / f"{path.stem}-player-played.png"))
@@ -87,10 +97,10 @@ def test_player_shows_plays_orbits_and_matches_rbteach(page, lab, path, screensh
     for i in range(1, 11):
         page.mouse.move(x + 12 * i, y + 4 * i)
     page.mouse.up()
-    time.sleep(0.1)
+    labdriver.next_frames(page)
     h_orbit, _ = canvas.evaluate(_CANVAS_HASH_JS)
     assert h_orbit != h_start, f"{path.name}: dragging did not turn the 3-D view"
     root.get_by_role("button", name="reset view").click()
-    time.sleep(0.1)
+    labdriver.next_frames(page)
     assert canvas.evaluate(_CANVAS_HASH_JS)[0] == h_start, f"{path.name}: reset view did not restore the view"
     assert not page.js_errors, f"{path.name}: JavaScript errors {page.js_errors}"

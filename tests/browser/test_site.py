@@ -82,10 +82,11 @@ def test_page_loads_offline_typeset_with_collapsed_solutions(site, browser_conte
             assert not code.is_visible(), f"{name}: a worked solution's code is visible before it is opened"
             first.locator("summary").click()
             assert code.is_visible(), f"{name}: clicking 'Worked solution' does not open it"
-            # every live explorer has its static picture just before it
+            # every live explorer has its static picture in its own output or just before it
             notes = page.locator(".rbteach-live-note")
             for i in range(notes.count()):
-                ok = notes.nth(i).evaluate("""n => { let c = n.closest('.cell'); let p = c && c.previousElementSibling;
+                ok = notes.nth(i).evaluate("""n => { let c = n.closest('.cell'); if (c && c.querySelector('img')) return true;
+                    let p = c && c.previousElementSibling;
                     while (p && !p.classList.contains('cell')) p = p.previousElementSibling;
                     return !!(p && p.querySelector('img')); }""")
                 assert ok, f"{name}: live explorer {i} has no static picture before it"

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import labdriver
+from _view_js import MONOSPACE_JS
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +45,7 @@ def wall(chromium, tmp_path_factory):
     log = open(tmp / "voila.log", "wb")
     proc = subprocess.Popen(cmd, cwd=tmp, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + labdriver.patience(60)
     while time.monotonic() < deadline:
         assert proc.poll() is None, (tmp / "voila.log").read_text()[-2000:]
         try:
@@ -96,9 +97,9 @@ def test_every_explorer_on_the_wall_answers_its_main_control(wall, browser_conte
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        page.goto(f"{base}/?token={token}", timeout=180_000)
+        page.goto(f"{base}/?token={token}", timeout=labdriver.patience(180) * 1000)
         page.wait_for_function(f"() => document.querySelectorAll('.rbteach-live-canvas').length >= {len(mods)}",
-                               timeout=180_000)
+                               timeout=labdriver.patience(180) * 1000)
         body = page.locator("body").inner_text()
         assert "from rbteach" not in body and "live(nb" not in body, "the wall shows code"
         for i, name in enumerate(mods):
@@ -111,6 +112,9 @@ def test_every_explorer_on_the_wall_answers_its_main_control(wall, browser_conte
             st = labdriver.live_settled(root)
             assert st["frames"] > st0["frames"] and st["lastValues"] != st0["lastValues"], f"{name}: did not answer"
             assert st["summary"] == mod.summary(**st["lastValues"]), f"{name}: {st['summary']!r}"
+            # the summary's matrix rows line up: a monospace font on the wall too (teacher's problem 4)
+            mono = root.locator(".rbteach-live-summary").first.evaluate(MONOSPACE_JS)
+            assert abs(mono["narrow"] - mono["wide"]) <= 0.5, f"{name}: the summary is not monospace on the wall ({mono})"
         page.screenshot(path=str(screenshot_dir / "explorer-wall.png"))
         assert not errors, errors[:3]
     finally:
