@@ -39,8 +39,10 @@ def wall(chromium, tmp_path_factory):
     tmp = tmp_path_factory.mktemp("wall")
     shutil.copy(WALL, tmp / WALL.name)
     env = labdriver.isolated_env(tmp)
+    # as `make explorers` serves it: the course's copy of Voilà's template (no CDN links)
+    env["JUPYTER_PATH"] = str(ROOT / "share" / "jupyter")
     port, token = labdriver.free_port(), secrets.token_hex(16)
-    cmd = [str(Path(sys.executable).parent / "voila"), WALL.name, *_makefile_flags(),
+    cmd = [str(Path(sys.executable).parent / "voila"), WALL.name, "--template=rbteach", *_makefile_flags(),
            f"--Voila.port={port}", f"--token={token}"]
     log = open(tmp / "voila.log", "wb")
     proc = subprocess.Popen(cmd, cwd=tmp, env=env, stdout=log, stderr=subprocess.STDOUT)
