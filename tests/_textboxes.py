@@ -43,18 +43,10 @@ def text_boxes(fig):
 
 
 def _extent(t, renderer):
-    """The window extent of ``t`` as drawn. A 3-D text keeps its data x, y after a draw (it moves
-    to its projected place only while it is drawn), so project it the way ``Text3D.draw`` does."""
-    from matplotlib import cbook
-    from mpl_toolkits.mplot3d import proj3d
-    from mpl_toolkits.mplot3d.art3d import Text3D
+    """The window extent of ``t`` as drawn (3-D texts projected as ``Text3D.draw`` does)."""
+    from rbteach.plotting import _text_extent
 
-    if isinstance(t, Text3D) and t.axes is not None:
-        x, y, z = t.get_position_3d()
-        px, py, _ = proj3d.proj_transform(x, y, z, t.axes.get_proj())
-        with cbook._setattr_cm(t, _x=px, _y=py):
-            return t.get_window_extent(renderer)
-    return t.get_window_extent(renderer)
+    return _text_extent(t, renderer)
 
 
 def _tick_labels(fig):

@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import decimal
 import fractions
-import importlib
 import math
 import numbers
-import pkgutil
 import warnings
 
 import numpy as np
@@ -29,19 +27,10 @@ import rbteach.exercises as ex
 from rbteach.exercises import Exercise, Feedback
 from rbteach.exercises import nb02
 
-MODULES = sorted(m.name for m in pkgutil.iter_modules(ex.__path__) if m.name.startswith("nb"))
 
 
 def _checks():
-    out = []
-    for name in MODULES:
-        mod = importlib.import_module(f"rbteach.exercises.{name}")
-        for attr in sorted(vars(mod)):
-            obj = getattr(mod, attr)
-            if isinstance(obj, Exercise):
-                out.append(pytest.param(obj, id=f"{name}.{attr}"))
-    out.append(pytest.param(nb02.check_proper_rotation, id="nb02.check_proper_rotation"))
-    return out
+    return [pytest.param(c, id=f"nb{k}") for k, c in ex.checks().items()]
 
 
 CHECKS = _checks()

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import decimal
 import fractions
-import importlib
 import pkgutil
 
 import numpy as np
@@ -30,14 +29,7 @@ MODULES = sorted(m.name for m in pkgutil.iter_modules(ex.__path__) if m.name.sta
 
 
 def _exercises():
-    out = []
-    for name in MODULES:
-        mod = importlib.import_module(f"rbteach.exercises.{name}")
-        for attr in sorted(vars(mod)):
-            obj = getattr(mod, attr)
-            if isinstance(obj, Exercise):
-                out.append(pytest.param(obj, id=f"{name}.{attr}"))
-    return out
+    return [pytest.param(c, id=f"nb{k}") for k, c in ex.checks().items() if isinstance(c, Exercise)]
 
 
 EXERCISES = _exercises()

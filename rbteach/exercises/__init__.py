@@ -52,7 +52,7 @@ import warnings
 
 import numpy as np
 
-__all__ = ["Exercise", "Feedback", "Hint", "judge", "RTOL", "ATOL", "CLOSE", "HINT_RTOL", "KINDS"]
+__all__ = ["Exercise", "Feedback", "Hint", "judge", "checks", "RTOL", "ATOL", "CLOSE", "HINT_RTOL", "KINDS"]
 
 #: Relative tolerance of a right answer (4 significant digits, with room for rounding).
 RTOL = 6e-4
@@ -451,3 +451,22 @@ class Exercise:
 
     def __repr__(self):
         return f"Exercise({self.name!r})"
+
+
+def checks(notebooks=None) -> dict:
+    """Every exercise check of the course: ``{"04.check_rod_spin": check}``, for the notebooks
+    ``notebooks`` (``["04", ...]``; default: all of ``rbteach.exercises.nbNN``), in order. A check is
+    an :class:`Exercise`, or (02's proper-rotation check) a function returning a :class:`Feedback`."""
+    import importlib
+    import pkgutil
+
+    if notebooks is None:
+        notebooks = sorted(m.name[2:] for m in pkgutil.iter_modules(__path__) if m.name[:2] == "nb")
+    found = {}
+    for nn in notebooks:
+        module = importlib.import_module(f"{__name__}.nb{nn}")
+        for name in sorted(vars(module)):
+            obj = getattr(module, name)
+            if name.startswith("check_") and callable(obj):
+                found[f"{nn}.{name}"] = obj
+    return found

@@ -18,14 +18,13 @@ Re-running on the same files writes the same files.
 
 from __future__ import annotations
 
-import importlib
 import re
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from .collect import collect
-from .kernel import checks_of
+from ..exercises import checks
 from .sandbox import have_bwrap, run_one
 
 __all__ = ["grade", "VERDICTS", "DEFAULT_TIMEOUT", "DEFAULT_MEMORY"]
@@ -42,14 +41,9 @@ _ENDED = {"timeout": "it ran past the {t:g} s limit", "dead-kernel": "its kernel
           "killed": "its run stopped without finishing"}
 
 
-def _exercise_names(nn: str) -> list[str]:
-    module = importlib.import_module(f"rbteach.exercises.nb{nn}")
-    return sorted(f"{nn}.{n}" for n, obj in vars(module).items() if n.startswith("check_") and callable(obj))
-
-
 def _verdicts(sub, records, ended, timeout, fresh):
     """``({exercise: verdict}, {exercise: hint id}, notes)`` of one run."""
-    names = _exercise_names(sub.notebook)
+    names = list(checks([sub.notebook]))
     verdict, hints, notes = {}, {}, list(sub.notes)
     seen = {}
     for row in records:                                    # the last call of each check counts
@@ -112,7 +106,7 @@ def grade(submissions, out, *, timeout: float = DEFAULT_TIMEOUT, memory: int = D
         log("NOTE: grading WITHOUT a sandbox (no working bubblewrap): handed-in code runs with your rights.")
     chosen, rejected = collect(submissions)
     out.mkdir(parents=True, exist_ok=True)
-    fresh = checks_of(sorted({nn for _, nn in chosen}))
+    fresh = checks(sorted({nn for _, nn in chosen}))
     with tempfile.TemporaryDirectory(prefix="rbteach-grade-") as tmp:
         def one(item):
             i, (key, sub) = item

@@ -11,7 +11,6 @@ is recorded as ``error`` with the exception's name.
 from __future__ import annotations
 
 import ast
-import importlib
 import json
 import math
 import re
@@ -20,17 +19,6 @@ __all__ = ["install", "CHECK_CALL"]
 
 #: A check call in a cell: ``nb04_ex.check_rod_spin(answer)``.
 CHECK_CALL = re.compile(r"\bnb(\d\d)_ex\.(check_\w+)\s*\(")
-
-
-def checks_of(module_numbers) -> dict:
-    """``{"04.check_rod_spin": check}`` for the course's exercise modules ``rbteach.exercises.nbNN``."""
-    found = {}
-    for nn in module_numbers:
-        module = importlib.import_module(f"rbteach.exercises.nb{nn}")
-        for name, obj in vars(module).items():
-            if name.startswith("check_") and callable(obj):
-                found[f"{nn}.{name}"] = obj
-    return found
 
 
 def _calls(source: str):
@@ -67,8 +55,10 @@ def install(results_path: str, module_numbers) -> None:
     """Register the hook (see the module docstring) in the running IPython kernel."""
     from IPython import get_ipython
 
+    from rbteach.exercises import checks as course_checks
+
     ip = get_ipython()
-    checks = checks_of(module_numbers)
+    checks = course_checks(module_numbers)
     write = open(results_path, "a", encoding="utf-8", buffering=1).write   # one line per record, flushed
 
     def record(**row):
