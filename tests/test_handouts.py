@@ -167,3 +167,5 @@ def test_the_site_and_lite_copies_of_a_dirty_clone_hold_no_typed_answer(teachers
             nb = json.loads(text)
             assert f"{which.capitalize()} edition" in json.dumps(nb["cells"][0]["source"], ensure_ascii=False)
             assert any(course.is_solution(c) for c in nb["cells"]) == (which == "teacher")
+            if which == "student":                    # and no stored output prints an exercise's answer
+                assert not course.answer_leaks(nb, course.exercise_answers(path.name)), path.name
