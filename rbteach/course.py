@@ -131,7 +131,8 @@ def exercise_answers(notebook_name: str) -> dict:
     return answers
 
 
-_NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
+#: A printed number: not part of a word, a name or encoded data (``x1``, ``nb04``, base64 ``…145Q…``).
+_NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?(?![\w])")
 
 
 def _significant_digits(token: str) -> int:
@@ -142,7 +143,10 @@ def _output_text(output) -> str:
     text = _source({"source": output.get("text", "")})
     for kind, value in output.get("data", {}).items():
         if kind.startswith("text/"):
-            text += "\n" + _source({"source": value})
+            value = _source({"source": value})
+            if kind == "text/html":                  # the words a reader sees, not tags or embedded pictures
+                value = re.sub(r"<[^>]*>", " ", value)
+            text += "\n" + value
     return text
 
 
