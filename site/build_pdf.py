@@ -13,6 +13,7 @@ Usage: python site/build_pdf.py SITE_HTML OUT [--edition student|teacher] [--onl
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import html
 import http.server
@@ -66,18 +67,36 @@ def _pages(site: Path, only) -> list[Path]:
     return pages
 
 
-def print_pages(site: Path, out: Path, edition: str = "student", only=()) -> list[Path]:
-    """Print every notebook page of ``site`` into ``out``; returns the PDFs in order."""
+@contextlib.contextmanager
+def _page(context=None):
+    """A Chromium page: from ``context`` (a Playwright browser context, e.g. a test session's: one
+    Playwright per process) or from a headless Chromium started here."""
+    if context is not None:
+        page = context.new_page()
+        try:
+            page.set_viewport_size({"width": 1000, "height": 1400})
+            yield page
+        finally:
+            page.close()
+        return
     from playwright.sync_api import sync_playwright
 
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield browser.new_page(viewport={"width": 1000, "height": 1400})
+        finally:
+            browser.close()
+
+
+def print_pages(site: Path, out: Path, edition: str = "student", only=(), context=None) -> list[Path]:
+    """Print every notebook page of ``site`` into ``out``; returns the PDFs in order."""
     out.mkdir(parents=True, exist_ok=True)
     server = _serve(site)
     base = f"http://127.0.0.1:{server.server_address[1]}"
     written = []
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-            page = browser.new_page(viewport={"width": 1000, "height": 1400})
+        with _page(context) as page:
             page.route(re.compile(r"^(?!http://127\.0\.0\.1)"), lambda route: route.abort())  # nothing from outside
             for path in _pages(site, only):
                 page.goto(f"{base}/notebooks/{path.name}", wait_until="load", timeout=120_000)
@@ -96,7 +115,6 @@ def print_pages(site: Path, out: Path, edition: str = "student", only=()) -> lis
                          footer_template=FOOTER.format(title=title, edition=edition),
                          margin={"top": "14mm", "bottom": "16mm", "left": "12mm", "right": "12mm"})
                 written.append(target)
-            browser.close()
     finally:
         server.shutdown()
     return written
@@ -107,10 +125,8 @@ def _page_count(pdf: Path) -> int:
     return int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
 
 
-def course_pdf(pdfs: list[Path], out: Path, edition: str) -> Path:
+def course_pdf(pdfs: list[Path], out: Path, edition: str, context=None) -> Path:
     """One PDF: a contents page (each notebook and its first page), then every notebook."""
-    from playwright.sync_api import sync_playwright
-
     first, rows = 2, []
     for pdf in pdfs:
         rows.append(f"<tr><td>{html.escape(pdf.stem.replace('_', ' '))}</td><td style='text-align:right'>{first}</td></tr>")
@@ -119,12 +135,9 @@ def course_pdf(pdfs: list[Path], out: Path, edition: str) -> Path:
                 f"notebook at a time</h1><p>The {edition} edition, printed from the course website.</p>"
                 f"<h2>Contents</h2><table style='width:100%'>{''.join(rows)}</table></body></html>")
     cover = out / "_contents.pdf"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page()
+    with _page(context) as page:
         page.set_content(contents)
         page.pdf(path=str(cover), format="A4")
-        browser.close()
     if _page_count(cover) != 1:
         raise RuntimeError("the contents page must fit on one page")
     target = out / "rbteach-course.pdf"

@@ -29,10 +29,20 @@ def have_bwrap() -> bool:
     return probe.returncode == 0
 
 
+def _needed() -> list[Path]:
+    """What the run reads wherever it lives (even under ``/tmp``): Python, the venv, rbteach's source."""
+    paths = {Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve(),
+             Path(__file__).resolve().parents[2]}          # the folder holding rbteach (an editable install)
+    return sorted(p for p in paths if p.exists())
+
+
 def bwrap_command(scratch: Path, hidden: list[Path]) -> list[str]:
-    """The bubblewrap prefix: ``/`` read-only, ``/tmp`` and every ``hidden`` folder empty, ``scratch``
-    writable, no network, its own process ids, killed with the grader."""
+    """The bubblewrap prefix: ``/`` read-only, ``/tmp`` and every ``hidden`` folder empty (Python, the
+    venv and rbteach's source stay readable even under ``/tmp``), ``scratch`` writable, no network,
+    its own process ids, killed with the grader."""
     cmd = ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
+    for p in _needed():
+        cmd += ["--ro-bind", str(p), str(p)]
     for h in hidden:
         if h.exists():
             cmd += ["--tmpfs", str(h.resolve())]
