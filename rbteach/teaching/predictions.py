@@ -20,7 +20,7 @@ from typing import Callable
 
 import numpy as np
 
-__all__ = ["Prediction", "PREDICTIONS", "predictions", "prediction", "LETTERS"]
+__all__ = ["Prediction", "PREDICTIONS", "predictions", "prediction", "LETTERS", "cell_target", "write_cells"]
 
 LETTERS = "abcdefgh"
 
@@ -212,6 +212,20 @@ def _nb11_tilt(s):
     return {"width_before": width(a), "width_after": width(b)}
 
 
+def _rod_player(s):
+    c = _explorer("nb10").compute(**s)
+    return {"vz_before": float(c["v"][2]), "vz_after": float(c["v_after"][2]),
+            "end_vz_after": float(c["end_after"][2])}
+
+
+def _top_player(s):
+    c = _explorer("nb11").compute(**s)
+    a = np.asarray(c["axis"])
+    turned = np.unwrap(np.arctan2(a[:, 1], a[:, 0]))
+    return {"turned_rad": float(turned[-1] - turned[0]), "duration": float(c["t"][-1]),
+            "mean_rate": float((turned[-1] - turned[0]) / c["t"][-1]), "kind": str(c["kind"])}
+
+
 PREDICTIONS = (
     Prediction(
         "00", "00.full_turn", "nb00",
@@ -379,6 +393,17 @@ PREDICTIONS = (
                    f["T_after"] < f["T_before"] * (1 - 1e-9), f["T_after"] > f["T_before"] * (1 + 1e-9)),
     ),
     Prediction(
+        "10", "10.rod_player", "player",
+        "The player drops the rod at 30° onto the floor (e = 0.6, μ = 0.3, no spin). At the impact its lower end bounces "
+        "**up**. Just after the impact, what does the rod's centre of mass do?",
+        ("it moves up too", "it still moves down", "it stops for an instant"),
+        {"e": 0.6, "mu": 0.3, "tilt_deg": 30.0, "spin": 0.0},
+        "the centre of mass moves at v_z = {vz_before:.3f} → {vz_after:.3f} m/s (still falling), while the lower end "
+        "leaves at {end_vz_after:+.3f} m/s: the impulse only slows the fall; the lower end rises because the rod now turns.",
+        _rod_player,
+        lambda f: (f["vz_after"] > 1e-9, f["vz_after"] < -1e-9, abs(f["vz_after"]) <= 1e-9),
+    ),
+    Prediction(
         "11", "11.steeper_start", "nb11",
         "At a spin of 60 rad/s and no initial precession, let the top go at a larger tilt: drag **θ₀** from **40°** to "
         "**80°**. The nodding of the axis, the range of the tilt θ between its two turning points, is",
@@ -389,6 +414,18 @@ PREDICTIONS = (
         _nb11_tilt,
         lambda f: (f["width_after"] > f["width_before"] + 0.1, f["width_after"] < f["width_before"] - 0.1,
                    abs(f["width_after"] - f["width_before"]) <= 0.1),
+    ),
+    Prediction(
+        "11", "11.top_player", "player",
+        "The player lets the top go at θ₀ = 40° (ω₃ = 60 rad/s) with a push **backwards**, φ̇₀ = −3 rad/s. Taken over "
+        "the whole run, which way does the axis go round the vertical?",
+        ("backwards, the way it was pushed", "neither: it ends where it started",
+         "forwards, against the push"),
+        {"spin": 60.0, "tilt_deg": 40.0, "precession": -3.0},
+        "the axis turns by {turned_rad:+.2f} rad in {duration:.2f} s, {mean_rate:+.2f} rad/s on average ({kind}): "
+        "gravity's torque drives the precession forwards; the push only adds the backward loops.",
+        _top_player,
+        lambda f: (f["turned_rad"] < -0.1, abs(f["turned_rad"]) <= 0.1, f["turned_rad"] > 0.1),
     ),
 )
 
@@ -411,3 +448,78 @@ def prediction(pid: str) -> Prediction:
         if p.id == pid:
             return p
     raise ValueError(f"no prediction with id {pid!r}; known: {[p.id for p in PREDICTIONS]}")
+
+
+# ------------------------------------------------------------ the predict cells in the notebooks
+
+
+def cell_target(cell) -> str | None:
+    """What a notebook code cell shows: its explorer module ("nb08"), "player" for an attitude player, or None."""
+    import re
+
+    if cell.get("cell_type") != "code":
+        return None
+    src = cell.get("source", "")
+    src = src if isinstance(src, str) else "".join(src)
+    if re.search(r"^\s*attitude_player\(", src, re.M):
+        return "player"
+    m = re.search(r"^\s*live\((nb\d\d)\b", src, re.M)
+    return m.group(1) if m else None
+
+
+def write_cells(notebook_path) -> bool:
+    """Put each prediction's cell just before its explorer or player cell in ``notebook_path`` (an
+    ``NN_….ipynb``), replacing an older predict cell there; returns whether the file changed. For
+    a notebook that gains an explorer or a player: add its Prediction here, then run
+    ``python -m rbteach.teaching.predictions --write``."""
+    from pathlib import Path
+
+    import nbformat
+
+    path = Path(notebook_path)
+    nb = nbformat.read(path, as_version=4)
+    before = nbformat.writes(nb)
+    number = path.name[:2]
+    for i in range(len(nb.cells) - 1, -1, -1):
+        if "predict" in nb.cells[i].metadata.get("rbteach", {}):
+            del nb.cells[i]
+    for i in range(len(nb.cells) - 1, -1, -1):
+        target = cell_target(nb.cells[i])
+        if target is None:
+            continue
+        match = [p for p in predictions(number) if p.target == target]
+        if len(match) != 1:
+            raise ValueError(f"notebook {path.name}: cell {i} shows {target}, which has {len(match)} predictions "
+                             "(add one to rbteach.teaching.predictions.PREDICTIONS)")
+        p = match[0]
+        cell = nbformat.v4.new_markdown_cell(p.markdown())
+        cell.metadata = {"rbteach": {"predict": p.id}}
+        cell.id = "predict-" + p.id.replace(".", "-")
+        nb.cells.insert(i, cell)
+    after = nbformat.writes(nb)
+    if after != before:
+        nbformat.write(nb, path)
+    return after != before
+
+
+def main(argv=None) -> None:
+    """``python -m rbteach.teaching.predictions [--write]``: print each question's answer and reason (for
+    the teacher), or rewrite the predict cells of notebooks 00–11."""
+    import sys
+
+    from .core_path import NOTEBOOK_DIR
+
+    args = sys.argv[1:] if argv is None else argv
+    if args == ["--write"]:
+        for path in sorted(NOTEBOOK_DIR.glob("[0-9][0-9]_*.ipynb")):
+            if write_cells(path):
+                print("rewrote", path)
+        return
+    if args:
+        raise SystemExit("usage: python -m rbteach.teaching.predictions [--write]")
+    for p in PREDICTIONS:
+        print(f"{p.id}: ({p.letter()}) {p.choices[p.answer()]} — {p.explanation()}")
+
+
+if __name__ == "__main__":
+    main()
