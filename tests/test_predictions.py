@@ -151,9 +151,12 @@ def test_named_values_are_the_explorers_own(p):
             continue
         if type(w).__name__ == "FloatLogSlider":
             lo, hi = w.base ** w.min, w.base ** w.max
+            position = (np.log(value) / np.log(w.base) - w.min) / w.step
         else:
             lo, hi = w.min, w.max
+            position = (value - w.min) / w.step
         assert lo - 1e-12 <= value <= hi + 1e-12, f"{p.id}: {key} = {value} outside [{lo}, {hi}]"
+        assert abs(position - round(position)) < 1e-6, f"{p.id}: {key} = {value} is between the slider's steps"
         if value != mod.DEFAULTS.get(name):
             shown = _numbers(p.question)
             assert any(np.isclose(value, x) for x in shown), f"{p.id}: the question does not say {key} = {value:g}"

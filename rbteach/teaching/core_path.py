@@ -222,14 +222,20 @@ def core_summary(notebook_dir=None) -> dict:
 MAP_METADATA = {"rbteach": {"map": "core-path"}}
 
 
+def _words(n: int) -> str:
+    """``n`` to the nearest 500, as the README prints it ("27 500"): prose edits elsewhere move it rarely."""
+    return f"{500 * round(n / 500):,}".replace(",", " ")
+
+
 def readme_line(summary: dict | None = None) -> str:
     """The README's sentence on the core path's length (figures from :func:`core_summary`)."""
     s = core_summary() if summary is None else summary
     h, m = divmod(s["core_minutes"], 60)
     ha, ma = divmod(s["all_minutes"], 60)
     return (f"**The core path** is {s['core_sections']} of the {s['sections']} sections of notebooks 00–11 (the other "
-            f"{s['further_sections']} lie in sections marked “Going further”): {s['core_words']} words of prose, about {h} h {m:02d} min "
-            f"of reading at {s['wpm']} words per minute (the whole course: {s['all_words']} words, about {ha} h {ma:02d} min), "
+            f"{s['further_sections']} lie in sections marked “Going further”): about {_words(s['core_words'])} words of prose, "
+            f"about {h} h {m:02d} min of reading at {s['wpm']} words per minute (the whole course: about "
+            f"{_words(s['all_words'])} words, {ha} h {ma:02d} min), "
             "without running cells, dragging explorers or doing exercises.")
 
 

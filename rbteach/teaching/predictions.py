@@ -370,8 +370,8 @@ PREDICTIONS = (
     ),
     Prediction(
         "09", "09.ten_times_smaller", "nb09",
-        "With **rk4** over 100 s, make the step ten times smaller: from **Δt = 0.1 s** to **Δt = 0.01 s** (type the values "
-        "into the box next to the slider). The largest error against the exact solution, max $|\\boldsymbol\\omega - "
+        "With **rk4** over 100 s, make the step ten times smaller: from **Δt = 0.1 s** to **Δt = 0.01 s** (the Δt slider's "
+        "left end). The largest error against the exact solution, max $|\\boldsymbol\\omega - "
         "\\boldsymbol\\omega_\\text{exact}|$, becomes about",
         ("10 times smaller", "10 000 times smaller", "100 times smaller"),
         {"dt_from": 0.1, "dt": 0.01, "method": "rk4", "t_end": 100.0},
