@@ -17,7 +17,6 @@ A reference in a sentence that says "going further" is a pointer, not a dependen
 from __future__ import annotations
 
 import ast
-import builtins
 import json
 import re
 from pathlib import Path
@@ -145,9 +144,6 @@ def markdown_problems(path) -> list[str]:
 
 # ----------------------------------------------------------------- Python names, with ast
 
-_BUILTINS = set(dir(builtins)) | {"get_ipython", "display", "__name__", "__file__"}
-
-
 def _code(cell) -> str:
     lines = []
     for line in _src(cell).splitlines():
@@ -163,8 +159,6 @@ def _bound_inside(node) -> set[str]:
             out |= {n.id for n in ast.walk(sub.target) if isinstance(n, ast.Name)}
         elif isinstance(sub, ast.Lambda):
             out |= {a.arg for a in ast.walk(sub.args) if isinstance(a, ast.arg)}
-        elif isinstance(sub, ast.NamedExpr):
-            pass
     return out
 
 
