@@ -27,7 +27,13 @@ LETTERS = "abcdefgh"
 
 @dataclass(frozen=True)
 class Prediction:
-    """One predict-then-observe question (see the module docstring)."""
+    """One predict-then-observe question (see the module docstring).
+
+    ``settings`` are the values the question names: for an explorer, its controls' values (a key
+    ending in ``_from`` is where a drag starts, e.g. ``I1_from``; the plain key, ``I1``, where it
+    ends; unnamed controls keep their defaults); for a player, the inputs of the simulation it plays.
+    ``reason`` is a format string over :meth:`facts`' keys. ``decide`` computes the facts with rbteach,
+    ``judge`` turns them into one truth value per choice."""
 
     notebook: str                      #: "08"
     id: str                            #: "08.flip_later"
