@@ -95,23 +95,22 @@ def test_player_questions_wait_only_for_the_players_being_added():
             assert p.notebook in PLAYERS_BEING_ADDED, f"{p.id}: notebook {p.notebook} has no player"
 
 
-def test_write_cells_puts_each_question_before_its_cell(tmp_path):
-    """The tool the lead runs after a merge: on a copy, with a player added and the questions removed."""
+def test_write_cells_restores_the_questions(tmp_path):
+    """The tool the lead runs after a merge: on a copy of 07 (an explorer and a player) with its questions
+    removed, it puts them back exactly as committed, and a second run changes nothing."""
     import nbformat
 
-    src = next(x for x in NOTEBOOKS if x.name.startswith("10_"))
+    src = next(x for x in NOTEBOOKS if x.name.startswith("07_"))
     nb = nbformat.read(src, as_version=4)
     nb.cells = [c for c in nb.cells if "predict" not in c.metadata.get("rbteach", {})]
-    nb.cells.insert(5, nbformat.v4.new_code_cell("attitude_player(t, q)"))
     copy = tmp_path / src.name
     nbformat.write(nb, copy)
-    assert P.write_cells(copy) and not P.write_cells(copy)          # changed once, then stable
-    cells = _load(copy)["cells"]
-    ids = [c["metadata"]["rbteach"]["predict"] for c in cells if "predict" in c.get("metadata", {}).get("rbteach", {})]
-    assert sorted(ids) == sorted(p.id for p in P.predictions("10"))
-    for i, c in enumerate(cells):
-        if _target(c):
-            assert cells[i - 1]["metadata"]["rbteach"]["predict"].startswith("10.")
+    assert P.write_cells(copy) and not P.write_cells(copy)
+    assert copy.read_text(encoding="utf-8") == src.read_text(encoding="utf-8")
+    nb.cells.insert(3, nbformat.v4.new_code_cell("live(nb07)"))            # two cells of one explorer: one question each?
+    nbformat.write(nb, copy)
+    with pytest.raises(ValueError, match="one question"):
+        P.write_cells(copy)
 
 
 def test_every_notebook_explorer_has_a_question():

@@ -489,6 +489,11 @@ def write_cells(notebook_path) -> bool:
     for i in range(len(nb.cells) - 1, -1, -1):
         if "predict" in nb.cells[i].metadata.get("rbteach", {}):
             del nb.cells[i]
+    targets = [cell_target(c) for c in nb.cells if cell_target(c)]
+    for t in set(targets):
+        if targets.count(t) > 1:
+            raise ValueError(f"notebook {path.name}: {targets.count(t)} cells show {t}; one question each needs "
+                             "one such cell per notebook")
     for i in range(len(nb.cells) - 1, -1, -1):
         target = cell_target(nb.cells[i])
         if target is None:
