@@ -191,6 +191,10 @@ def _observed_02(p):
     turned = inertia.rotate(box, Q.to_matrix(Q.from_axis_angle([0, 0, 1], np.radians(p.settings["angle"]))))
     shown = importlib.import_module("rbteach.explorers.nb02").compute(angle=p.settings["angle"], tilt=p.settings["tilt"])
     assert np.isclose(shown["inertia_world"][0, 0], turned[0, 0])
+    start = importlib.import_module("rbteach.explorers.nb02").compute(angle=p.settings["angle_from"], tilt=p.settings["tilt"])
+    for k, name in enumerate(("I_{xx}", "I_{yy}", "I_{zz}")):    # the moments the question quotes are rbteach's
+        quoted = _after(p.question, name + " = ")[0]
+        assert quoted == round(float(start["inertia_world"][k, k]), 2) == round(float(box[k, k]), 2)
     return [np.isclose(turned[0, 0], box[1, 1]), np.isclose(turned[0, 0], box[0, 0]), np.isclose(turned[0, 0], box[2, 2])]
 
 
@@ -204,6 +208,8 @@ def _observed_03(p):
 def _observed_04(p):
     text = _summary("nb04", **p.settings)
     assert "the centre of percussion" in text                     # the slider snapped onto it
+    cop = importlib.import_module("rbteach.explorers.nb04").centre_of_percussion()
+    assert _after(p.question, "the slider snaps to ")[0] == round(cop, 4)
     v = _after(text, "grip-end velocity just after = ")[:3]
     return [np.allclose(v, 0), abs(v[1]) > 0, abs(v[0]) > 0 and v[1] == 0 and v[2] == 0]
 
@@ -233,6 +239,7 @@ def _observed_07_sphere(p):
 
 def _observed_07_player(p):
     s = p.settings
+    assert f"for {s['dt'] * s['steps']:.1f} s" in p.question
     t = np.linspace(0.0, s["dt"] * s["steps"], 400)
     _, q = analytic.symmetric_top(s["moments"], s["omega0"], t)           # the exact attitude
     L = Q.rotate(q[0], np.multiply(s["moments"], s["omega0"]))
