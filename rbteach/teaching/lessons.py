@@ -128,8 +128,8 @@ LESSONS = {
                         "box in your hand. Write L = I ω in each frame."),
             Step(18, 30, "Project the explorer of {section:Explorer: attitude and}. Pose the prediction first.",
                  predict="nb03",
-                 ask="L kept its length but changed its world direction as the body turned, at the same body ω. "
-                     "Which frame's numbers stayed the same, and why?"),
+                 ask="L left the spin axis. For which directions of ω would L lie along it, and how do you find "
+                     "them from the tensor?"),
             Step(30, 38, "Show the transpose pitfall from {section:Pitfalls}: the wrong formula gives an L that "
                          "points the wrong way, which a sketch catches."),
             Step(38, 50, "Students do {exercise:check_L_world} and {exercise:check_omega_world}."),
@@ -168,8 +168,8 @@ LESSONS = {
                         "conjugate, and the sandwich of a vector between q and its conjugate."),
             Step(18, 30, "Project the explorer of {section:Explorer: axis–angle}. Pose the prediction first.",
                  predict="nb05",
-                 ask="At a full turn the matrix is back to the identity but the quaternion is not. Which one "
-                     "describes the attitude, and what does the other remember?"),
+                 ask="q changed sign and nothing on the screen moved. Which of q and −q would you store, and what "
+                     "goes wrong when an interpolation mixes the two?"),
             Step(30, 36, "Show {section:Gimbal lock} and let the class find the angle where the Euler rates blow "
                          "up."),
             Step(36, 48, "Students do {exercise:check_axis_angle_quaternion} and {exercise:check_rotated_vector}."),
@@ -191,8 +191,8 @@ LESSONS = {
                          "{section:The exponential map}: a step that stays on the unit sphere."),
             Step(24, 36, "Project the explorer of {section:Explorer: time step}. Pose the prediction first.",
                  predict="nb06",
-                 ask="Renormalising fixed |q|, but did it fix the attitude? What error is left, and what would "
-                     "show it?"),
+                 ask="L drifted although nothing pushed the body. Which term did the update with ω as the state "
+                     "get wrong, and why does storing L avoid it?"),
             Step(36, 48, "Students do {exercise:check_norm_after_step} and {exercise:check_qdot_body}."),
             Step(48, 50, "Close with {section:The gyroscopic term}: storing L instead of ω is the article's fix."),
         ),
@@ -215,8 +215,8 @@ LESSONS = {
                          "solve {section:The symmetric top, solved exactly} with the class."),
             Step(26, 36, "Project the explorer of {section:Explorer: moments}. Pose the prediction first.",
                  predict="nb07",
-                 ask="The exact curve and the integrator's agreed; which plot showed the difference, and how "
-                     "did it change with the time step?"),
+                 ask="For a sphere ω does not move. Which term of Euler's equations vanished, and which moment "
+                     "would you change to make ω go round again?"),
             Step(36, 46, "Throw the paper plate and show {section:Two wobbles}: the plate wobbles twice as "
                          "fast as it spins. Students then do {exercise:check_symmetric_omega}."),
             Step(46, 50, "Close with the Chandler wobble: the same formula, the whole Earth."),
@@ -240,8 +240,8 @@ LESSONS = {
                  ask="The handle turned over and came back. What decides the time between two flips?"),
             Step(28, 38, "Project the explorer of {section:Explorer: tilt}. Pose the prediction first.",
                  predict="nb08",
-                 ask="Near the middle axis the flips came slower; what happens exactly on it, in a perfect "
-                     "world and in a real one?"),
+                 ask="The flip came later as I₁ approached I₂. What happens when the two are equal, and why does "
+                     "a real racket still turn over?"),
             Step(38, 48, "Students do {exercise:check_growth_rate} and {exercise:check_unstable_axis}."),
             Step(48, 50, "Close with the Explorer satellite of {section:Energy dissipation}: a satellite that loses energy "
                          "ends up spinning about its major axis."),
@@ -277,7 +277,8 @@ LESSONS = {
             Step(20, 28, "Show {section:Coulomb friction: stick or slide} with the ball thrown with backspin."),
             Step(28, 38, "Project the explorer of {section:Explorer: bounce a rod}. Pose the prediction first.",
                  predict="nb10",
-                 ask="The rod left the floor spinning. Where did its spin come from, and what fixed its sign?"),
+                 ask="A perfectly elastic bounce still lost energy. Where did it go, and which slider would you "
+                     "move to make the bounce lose nothing?"),
             Step(38, 50, "Students do {exercise:check_rod_impulse} and {exercise:check_energy_lost}."),
         ),
         "{exercise:check_backspin}.",
@@ -294,8 +295,8 @@ LESSONS = {
                          "are the cubic's roots."),
             Step(26, 38, "Project the explorer of {section:Explorer: spin}. Pose the prediction first.",
                  predict="nb11",
-                 ask="Which of the three paths (waves, cusps, loops) did you see, and which initial value would "
-                     "you change to get another?"),
+                 ask="A faster top nodded less. What does the gyroscope limit say about its precession rate, and "
+                     "which of the three paths (waves, cusps, loops) did you see?"),
             Step(38, 50, "Students do {exercise:check_slow_precession}; show the gyroscope limit of "
                          "{section:Steady precession} to check it."),
         ),

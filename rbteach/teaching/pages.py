@@ -16,7 +16,8 @@ Where every part comes from (no number on a page is typed by hand):
 * **misconceptions**: the hints of the notebook's exercise checks (:func:`rbteach.exercises.checks`),
   each with its id (what the gradebook, ``make grade``, counts) and the wrong answer it catches;
 * **answers**: each check's expected value (:attr:`rbteach.exercises.Exercise.expected`, computed by
-  rbteach), at the 4 significant digits the notebooks print, with the check's own one-line formula;
+  rbteach), at the 4 significant digits the notebooks print, with one line of reasoning: the first
+  sentence of the notebook's worked solution (or the check's formula where the solution is code only);
 * **time students need**: estimated from the core path's words (core_path's reading rate) plus
   :data:`CODE_CELL_MINUTES` per core code cell, :data:`EXERCISE_MINUTES` per exercise and
   :data:`EXPLORE_MINUTES` per explorer or player (see :func:`student_minutes`).
@@ -202,8 +203,33 @@ _FUNCTION_ANSWERS = {
 }
 
 
+def _first_sentence(text: str) -> str:
+    """The first sentence of Markdown prose on one line (a full stop inside ``$…$`` does not end it)."""
+    text = " ".join(text.split())
+    dollars = 0
+    for i, ch in enumerate(text):
+        if ch == "$":
+            dollars += 1
+        elif ch in ".!?" and dollars % 2 == 0 and (i + 1 == len(text) or text[i + 1] == " "):
+            return text[: i + 1]
+    return text
+
+
+def reasoning(nn: str, exercise: ExerciseInfo) -> str:
+    """One line of reasoning for an exercise: the first sentence of its worked solution's prose (the
+    notebook's ``solution`` cell after the exercise cell), or, for a solution that is code only, the
+    formula in its check's docstring."""
+    cells = _cells(nn)
+    for cell in cells[exercise.cell_index + 1: exercise.cell_index + 3]:
+        if "solution" in cell.get("metadata", {}).get("tags", []):
+            body = _src(cell).split("</summary>", 1)[-1].split("```", 1)[0].strip()
+            if body:
+                return _first_sentence(body)
+    return _one_line(_exercises.checks([nn])[exercise.key].__doc__)
+
+
 def _answer(key: str, check):
-    """(the answer as text, the one-line reasoning) of the check ``key``."""
+    """(the answer as text, the check's one-line statement) of the check ``key``."""
     if isinstance(check, _exercises.Exercise):
         text = _fmt_value(check.expected)
         if check.kind == "quaternion":
@@ -268,6 +294,11 @@ def student_minutes(nn: str) -> dict:
              "exercises": c["n_exercises"] * EXERCISE_MINUTES, "explorers": c["n_explorers"] * EXPLORE_MINUTES}
     return {**c, **parts, "total": sum(parts.values()),
             "further_reading": float(_core.reading_minutes(c["further_words"]))}
+
+
+def _n(count: int, one: str, many: str) -> str:
+    """"1 exercise", "3 exercises"."""
+    return f"{count} {one if count == 1 else many}"
 
 
 def _minutes(x: float) -> str:
@@ -346,8 +377,9 @@ def teacher_page(notebook: str) -> str:
            "## At a glance", "",
            f"* **For**: {fill(lesson.audience)}",
            f"* **Before the lesson**: {fill(lesson.prepare)}",
-           f"* **Core path**: {t['core_sections']} sections, about {_minutes(t['reading'])} of reading; "
-           f"{t['further_sections']} going-further sections ({_minutes(t['further_reading'])} more).",
+           f"* **Core path**: {_n(t['core_sections'], 'section', 'sections')}, about {_minutes(t['reading'])} of "
+           f"reading; {_n(t['further_sections'], 'going-further section', 'going-further sections')}"
+           f" ({_minutes(t['further_reading'])} more).",
            f"* **Students need** about {_minutes(t['total'])} for the core path (see the last section).",
            f"* **Homework**: {fill(lesson.homework)}", "",
            "## Learning objectives", "", "As the notebook states them:", "", objectives(nn), "",
@@ -396,15 +428,15 @@ def teacher_page(notebook: str) -> str:
             "solutions are in the notebook, folded, in the teacher edition.", "",
             "| exercise | asks for | answer | why |", "|---|---|---|---|"]
     for e in exercises:
-        answer, why = _answer(e.key, checks[e.key])
+        answer, _ = _answer(e.key, checks[e.key])
         tag = " (going further)" if e.further else ""
-        out.append(f"| {e.number}{tag} | {_cell(e.asks)} | {_cell(answer)} | {_cell(why)} |")
+        out.append(f"| {e.number}{tag} | {_cell(e.asks)} | {_cell(answer)} | {_cell(reasoning(nn, e))} |")
     out += ["", "## Time students need", "",
             f"About **{_minutes(t['total'])}** for the core path on one's own, estimated as: "
-            f"{t['core_words']} words of core prose read at core_path's rate ({_minutes(t['reading'])}), "
-            f"{t['core_code']} core code cells at {_fmt(CODE_CELL_MINUTES)} min each ({_minutes(t['code'])}), "
-            f"{t['n_exercises']} core exercises at {_fmt(EXERCISE_MINUTES)} min each ({_minutes(t['exercises'])}), "
-            f"{t['n_explorers']} explorers and players at {_fmt(EXPLORE_MINUTES)} min each ({_minutes(t['explorers'])}). "
+            f"{t['core_words']} words of core prose read at {_core.WORDS_PER_MINUTE} words per minute ({_minutes(t['reading'])}; the rate is core_path's, for physics prose), "
+            f"{_n(t['core_code'], 'core code cell', 'core code cells')} at {_fmt(CODE_CELL_MINUTES)} min each ({_minutes(t['code'])}), "
+            f"{_n(t['n_exercises'], 'core exercise', 'core exercises')} at {_fmt(EXERCISE_MINUTES)} min each ({_minutes(t['exercises'])}), "
+            f"{_n(t['n_explorers'], 'explorer or player', 'explorers and players')} at {_fmt(EXPLORE_MINUTES)} min each ({_minutes(t['explorers'])}). "
             f"The going-further sections add about {_minutes(t['further_reading'])} of reading. "
             "The per-item minutes are this page's assumptions (rbteach.teaching.pages), not measurements; "
             "a class that works in pairs and discusses the predictions takes longer.", ""]
