@@ -100,8 +100,8 @@ LESSONS = {
         "A first course, right after the inertia tensor; it needs eigenvalues.",
         "Have the box tensor of {notebook:01} at hand: this lesson turns it into principal axes.",
         (
-            Step(0, 6, "Project {section:A motivating picture}: one box, two matrices. Ask which matrix is "
-                       "'the' inertia of the box."),
+            Step(0, 6, "Project {section:A motivating picture}. Ask which of the two matrices is 'the' inertia "
+                       "of the box."),
             Step(6, 18, "Set up {section:Diagonalisation is an eigenproblem} and solve the small case with the "
                         "class; then show {section:The numbers, through rbteach}."),
             Step(18, 28, "Explain {section:Why $O$ must be a rotation}: a solver may return a reflection; show "

@@ -141,7 +141,7 @@ class ExerciseInfo:
 def exercise_list(nn: str) -> list[ExerciseInfo]:
     """The notebook's exercises in their order: one per exercise cell (``nbNN_ex.check_x(answer)``)."""
     cells, secs = _cells(nn), sections(nn)
-    out, last_number = [], 0
+    out, last_number = [], None
     for i, cell in enumerate(cells):
         if cell["cell_type"] != "code":
             continue
@@ -156,10 +156,13 @@ def exercise_list(nn: str) -> list[ExerciseInfo]:
             if found:
                 number = found[-1]
                 break
-        if number is None:
-            number = str(last_number + 1)
-        digits = re.match(r"\d+", number)
-        last_number = int(digits.group(0)) if digits else last_number
+        if number is None:                        # a second cell of the same exercise (3a, 3b)
+            number = last_number or "1"
+        last_number = number
+        check = _exercises.checks([nn]).get(f"{nn}.{m.group(2)}")
+        label = re.match(r"\s*Exercise (\w+):", getattr(check, "__doc__", None) or "")
+        if label and label.group(1).startswith(number) and label.group(1) != number:
+            number = label.group(1)               # the check names the part: "Exercise 3b: ..."
         comment = re.search(r"#\s*your result:?\s*(.*)$", _src(cell), re.M)
         out.append(ExerciseInfo(f"{nn}.{m.group(2)}", m.group(2), number,
                                 comment.group(1).strip() if comment else "", i, _is_further(secs, i)))
@@ -257,15 +260,38 @@ def hint_table(key: str, check) -> list[tuple[str, str, str | None]]:
         for hints in (check.hints, check.exact_hints):
             for text, wrong in hints.items():
                 rows.append((_exercises.hint_id(text), " ".join(str(text).split()), _fmt_value(wrong)))
+        if type(check).__call__ is not _exercises.Exercise.__call__:
+            rows = _coded_hints(check, rows)
         return rows
-    source = inspect.getsource(sys.modules[check.__module__])
-    rows, seen = [], set()
-    for text, hid in _FUNCTION_HINT.findall(source):
+    return _coded_hints(check, [])
+
+
+def _coded_hints(check, rows) -> list:
+    """Hints a check writes in its own code (``Feedback(..., "hint", "id")``): a check that is a function,
+    or an :class:`Exercise` subclass with its own ``__call__``. Read from the source of the function (or
+    class) and of the module's private functions it calls; a ``{CONSTANT}`` in the text is the module's."""
+    module = sys.modules[check.__module__]
+    todo = [check if inspect.isfunction(check) else type(check)]
+    sources, done = [], set()
+    while todo:
+        obj = todo.pop()
+        if obj in done:
+            continue
+        done.add(obj)
+        src = inspect.getsource(obj)
+        sources.append(src)
+        for name in re.findall(r"\b(_\w+)\(", src):
+            f = getattr(module, name, None)
+            if inspect.isfunction(f) and f.__module__ == module.__name__:
+                todo.append(f)
+    seen = {(hid, text) for hid, text, _ in rows}
+    for text, hid in _FUNCTION_HINT.findall("\n".join(sources)):
         text = re.sub(r'"\s*\n\s*f?"', "", text)
-        text = re.sub(r"\{[^{}]*\}", "…", text)
+        text = re.sub(r"\{([A-Z_][A-Z0-9_]*)\}", lambda m: str(getattr(module, m.group(1), "…")), text)
+        text = " ".join(re.sub(r"\{[^{}]*\}", "…", text).split())
         if (hid, text) not in seen:
             seen.add((hid, text))
-            rows.append((hid, " ".join(text.split()), None))
+            rows.append((hid, text, None))
     return rows
 
 
