@@ -39,8 +39,9 @@ from . import core_path as _core
 from . import lessons as _lessons
 from . import predictions as _predictions
 
-__all__ = ["NOTEBOOK_DIR", "CODE_CELL_MINUTES", "EXERCISE_MINUTES", "EXPLORE_MINUTES", "notebook_path",
-           "objectives", "exercise_list", "hint_table", "student_minutes", "teacher_page", "index_page",
+__all__ = ["NOTEBOOK_DIR", "DIGITS", "RECURRING", "CODE_CELL_MINUTES", "EXERCISE_MINUTES", "EXPLORE_MINUTES",
+           "notebook_path", "notebooks", "page_name", "title", "objectives", "sections", "ExerciseInfo",
+           "exercise_list", "reasoning", "hint_table", "student_minutes", "teacher_page", "index_page",
            "write_pages", "main"]
 
 #: The course's notebooks (the repository's ``notebooks/``).
@@ -53,6 +54,11 @@ CODE_CELL_MINUTES = 1.0
 EXERCISE_MINUTES = 8.0
 #: Minutes a student spends with one explorer or player: the prediction, then dragging (an assumption).
 EXPLORE_MINUTES = 5.0
+
+#: Significant digits of the answers on the pages: what the notebooks print and the checks accept.
+DIGITS = 4
+#: A misconception caught in this many notebooks or more is listed on the index as one that comes back.
+RECURRING = 3
 
 _LETTERS = "abcdefghij"
 _PLACEHOLDER = re.compile(r"\{(section|exercise|notebook):([^{}]*)\}")
@@ -174,7 +180,7 @@ def _fmt(x) -> str:
     x = float(x)
     if x == 0:
         return "0"
-    return f"{x:.4g}".replace("e-0", "e-").replace("e+0", "e").replace("-", "−")
+    return f"{x:.{DIGITS}g}".replace("e-0", "e-").replace("e+0", "e").replace("-", "−")
 
 
 def _fmt_value(v) -> str:
@@ -450,23 +456,33 @@ def teacher_page(notebook: str) -> str:
             out.append(f"| `{hid}` | {wrong if wrong is not None else '—'} | {_cell(text)} |")
         out.append("")
     out += ["## Exercises: answers", "",
-            "At the 4 significant digits the notebooks print (any answer within rounding is accepted); the worked "
-            "solutions are in the notebook, folded, in the teacher edition.", "",
+            f"At the {DIGITS} significant digits the notebooks print (any answer within rounding is accepted); "
+            "the worked solutions are in the notebook, folded, in the teacher edition.", "",
             "| exercise | asks for | answer | why |", "|---|---|---|---|"]
     for e in exercises:
         answer, _ = _answer(e.key, checks[e.key])
         tag = " (going further)" if e.further else ""
         out.append(f"| {e.number}{tag} | {_cell(e.asks)} | {_cell(answer)} | {_cell(reasoning(nn, e))} |")
-    out += ["", "## Time students need", "",
-            f"About **{_minutes(t['total'])}** for the core path on one's own, estimated as: "
-            f"{t['core_words']} words of core prose read at {_core.WORDS_PER_MINUTE} words per minute ({_minutes(t['reading'])}; the rate is core_path's, for physics prose), "
-            f"{_n(t['core_code'], 'core code cell', 'core code cells')} at {_fmt(CODE_CELL_MINUTES)} min each ({_minutes(t['code'])}), "
-            f"{_n(t['n_exercises'], 'core exercise', 'core exercises')} at {_fmt(EXERCISE_MINUTES)} min each ({_minutes(t['exercises'])}), "
-            f"{_n(t['n_explorers'], 'explorer or player', 'explorers and players')} at {_fmt(EXPLORE_MINUTES)} min each ({_minutes(t['explorers'])}). "
-            f"The going-further sections add about {_minutes(t['further_reading'])} of reading. "
-            "The per-item minutes are this page's assumptions (rbteach.teaching.pages), not measurements; "
-            "a class that works in pairs and discusses the predictions takes longer.", ""]
+    out += ["", "## Time students need", "", _time_paragraph(t), ""]
     return "\n".join(out)
+
+
+def _time_paragraph(t: dict) -> str:
+    """How long the core path takes a student, and how that is estimated."""
+    parts = [
+        f"{t['core_words']} words of core prose read at {_core.WORDS_PER_MINUTE} words per minute "
+        f"({_minutes(t['reading'])}; the rate is core_path's, for physics prose)",
+        f"{_n(t['core_code'], 'core code cell', 'core code cells')} at {_fmt(CODE_CELL_MINUTES)} min each "
+        f"({_minutes(t['code'])})",
+        f"{_n(t['n_exercises'], 'core exercise', 'core exercises')} at {_fmt(EXERCISE_MINUTES)} min each "
+        f"({_minutes(t['exercises'])})",
+        f"{_n(t['n_explorers'], 'explorer or player', 'explorers and players')} at {_fmt(EXPLORE_MINUTES)} min "
+        f"each ({_minutes(t['explorers'])})",
+    ]
+    return (f"About **{_minutes(t['total'])}** for the core path on one's own, estimated as: " + ", ".join(parts)
+            + f". The going-further sections add about {_minutes(t['further_reading'])} of reading. The per-item "
+            "minutes are this page's assumptions (rbteach.teaching.pages), not measurements; a class that works "
+            "in pairs and discusses the predictions takes longer.")
 
 
 def _cell(text: str) -> str:
@@ -509,10 +525,10 @@ def index_page() -> str:
     out += ["", f"The core path of the whole course: about {_minutes(total)} of a student's time "
             "(the sum of the pages' estimates).", "",
             "## Mistakes that come back", "",
-            "The same misconception caught in three notebooks or more: worth a word in class the first time it "
-            "appears.", "", "| id | notebooks |", "|---|---|"]
+            f"The same misconception caught in {RECURRING} notebooks or more: worth a word in class the first time "
+            "it appears.", "", "| id | notebooks |", "|---|---|"]
     for hid, nns in sorted(ids.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-        if len(nns) >= 3:
+        if len(nns) >= RECURRING:
             out.append(f"| `{hid}` | {', '.join(sorted(nns))} |")
     return "\n".join(out) + "\n"
 
