@@ -34,7 +34,7 @@ from pathlib import Path
 
 __all__ = ["FURTHER_LABEL", "WORDS_PER_MINUTE", "Section", "sections", "core_sections", "core_words",
            "reading_minutes", "course_sections", "core_summary", "headings", "prose_words", "slug",
-           "is_further_cell", "NOTEBOOK_DIR"]
+           "is_further_cell", "NOTEBOOK_DIR", "readme_line", "map_markdown", "MAP_METADATA"]
 
 #: The label a skippable section's heading ends with.
 FURTHER_LABEL = " — Going further"
@@ -214,3 +214,89 @@ def core_summary(notebook_dir=None) -> dict:
             "core_words": words, "all_words": sum(s.words for s in secs), "core_minutes": minutes,
             "all_minutes": 5 * round(reading_minutes(sum(s.words for s in secs)) / 5),
             "wpm": WORDS_PER_MINUTE}
+
+
+# ------------------------------------------------------------ the README's line and 00's map
+
+#: The metadata of the map cell in notebook 00 that :func:`map_markdown` writes.
+MAP_METADATA = {"rbteach": {"map": "core-path"}}
+
+
+def readme_line(summary: dict | None = None) -> str:
+    """The README's sentence on the core path's length (figures from :func:`core_summary`)."""
+    s = core_summary() if summary is None else summary
+    h, m = divmod(s["core_minutes"], 60)
+    ha, ma = divmod(s["all_minutes"], 60)
+    return (f"**The core path** is {s['core_sections']} of the {s['sections']} sections of notebooks 00–11 (the other "
+            f"{s['further_sections']} are marked “Going further”): {s['core_words']} words of prose, about {h} h {m:02d} min "
+            f"of reading at {s['wpm']} words per minute (the whole course: {s['all_words']} words, about {ha} h {ma:02d} min), "
+            "without running cells, dragging explorers or doing exercises.")
+
+
+def map_markdown(notebook_dir=None) -> str:
+    """The core-path map in notebook 00: per notebook, its core sections, its reading time on the
+    core path and the sections an introductory course may skip."""
+    folder = Path(notebook_dir) if notebook_dir is not None else NOTEBOOK_DIR
+    rows = []
+    for path in sorted(p for p in folder.glob("*.ipynb") if re.match(r"\d\d_", p.name)):
+        secs = sections(path)
+        core = [s for s in secs if not s.further]
+        skip = [s.name for s in secs if s.marked]
+        minutes = round(reading_minutes(sum(s.words for s in core)))
+        skip_text = "; ".join(skip) if skip else "—"
+        rows.append(f"| {path.name[:2]} | {len(core)} of {len(secs)} | {minutes} | {skip_text} |")
+    s = core_summary(folder)
+    h, m = divmod(s["core_minutes"], 60)
+    return ("### The core path\n\n"
+            "An introductory course reads the core sections and may skip the ones whose heading ends in "
+            f"“{FURTHER_LABEL.strip(' —')}” (the derivations beyond a first course, the exact solutions, the "
+            "integrator lab's advanced methods). Notebooks 09–11 go beyond a first course; each still has a core that "
+            "reads alone. The core path never refers to a skipped section, so a class can stop at the label and go on "
+            "at the next core heading.\n\n"
+            "| notebook | core sections | core reading (min) | going further: may be skipped |\n"
+            "|---|---|---|---|\n" + "\n".join(rows) + "\n\n"
+            f"In all: {s['core_sections']} core sections, about {h} h {m:02d} min of reading at {s['wpm']} words per "
+            "minute, plus the explorers and the exercises (`rbteach.teaching.core_path` counts the words).")
+
+
+def _write(root: Path) -> list[str]:
+    """Rewrite the README's core-path line and notebook 00's map cell from the notebooks."""
+    changed = []
+    readme = root / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    new = re.sub(r"^\*\*The core path\*\* is .*$", lambda _: readme_line(core_summary(root / "notebooks")), text,
+                 count=1, flags=re.M)
+    if new != text:
+        readme.write_text(new, encoding="utf-8")
+        changed.append(str(readme))
+    nb_path = next((root / "notebooks").glob("00_*.ipynb"))
+    nb = json.loads(nb_path.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        if cell.get("metadata", {}).get("rbteach", {}).get("map") == "core-path":
+            body = map_markdown(root / "notebooks")
+            if _source(cell) != body:
+                cell["source"] = body.splitlines(keepends=True)
+                nb_path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+                changed.append(str(nb_path))
+    return changed
+
+
+def main(argv=None) -> None:
+    """``python -m rbteach.teaching.core_path [--write]``: print the figures, or rewrite the README's line
+    and notebook 00's map (after the notebooks' prose changed)."""
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
+    if args == ["--write"]:
+        for p in _write(NOTEBOOK_DIR.parent):
+            print("rewrote", p)
+        return
+    if args:
+        raise SystemExit("usage: python -m rbteach.teaching.core_path [--write]")
+    print(readme_line())
+    print()
+    print(map_markdown())
+
+
+if __name__ == "__main__":
+    main()

@@ -114,24 +114,22 @@ def _nb01_shift(s):
 def _nb02_turn(s):
     m = _explorer("nb02")
     a, b = m.compute(angle=s["angle_from"], tilt=s["tilt"]), m.compute(angle=s["angle"], tilt=s["tilt"])
-    return {"moments_before": _floats(a["moments"], 3), "moments_after": _floats(b["moments"], 3),
-            "moments_change": float(np.max(np.abs(a["moments"] - b["moments"]))),
-            "products_before": _floats(a["entries"][3:], 3), "products_after": _floats(b["entries"][3:], 3),
-            "products_change": float(np.max(np.abs(a["entries"][3:] - b["entries"][3:])))}
+    return {"Ixx_before": float(a["entries"][0]), "Iyy_before": float(a["entries"][1]), "Izz_before": float(a["entries"][2]),
+            "Ixx_after": float(b["entries"][0]), "moments_after": _floats(b["moments"], 3)}
 
 
-def _nb03_spin_x(s):
+def _nb03_spin(s):
     c = _explorer("nb03").compute(**s)
     L = c["L"]["body"]
     return {"L_body": _floats(L, 3), "L_norm": float(np.linalg.norm(L)),
-            "angle_deg": _angle_deg(c["omega"]["body"], L)}
+            "angle_deg": _angle_deg(c["omega"]["body"], L) if np.linalg.norm(L) > 0 else 0.0}
 
 
 def _nb04_strike(s):
-    m = _explorer("nb04")
-    c = m.compute(**s)
-    along = float(c["grip_velocity"] @ c["J"] / np.linalg.norm(c["J"]))
-    return {"grip_along_hit": along, "strike": s["strike"], "cop": float(c["cop"])}
+    c = _explorer("nb04").compute(**s)
+    v = np.asarray(c["grip_velocity"], float)        # the bat lies along the world x axis at the blow
+    return {"along": float(abs(v[0])), "across": float(np.hypot(v[1], v[2])), "strike": float(c["strike"]),
+            "cop": float(c["cop"])}
 
 
 def _nb05_minus(s):
@@ -191,11 +189,12 @@ def _t_handle_player(s):
             "t_min": float(run.t[np.argmin(c)])}
 
 
-def _nb09_method(s):
+def _nb09_step(s):
     m = _explorer("nb09")
-    rest = {k: v for k, v in s.items() if k != "method_from"}
-    a, b = m.compute(**rest | {"method": s["method_from"]}), m.compute(**rest)
-    return {"drift_before": float(a["max_energy_drift"]), "drift_after": float(b["max_energy_drift"])}
+    rest = {k: v for k, v in s.items() if k != "dt_from"}
+    a, b = m.compute(**rest | {"dt": s["dt_from"]}), m.compute(**rest)
+    e0, e1 = float(a["max_omega_error"]), float(b["max_omega_error"])
+    return {"error_before": e0, "error_after": e1, "ratio": e0 / e1, "log_ratio": float(np.log10(e0 / e1))}
 
 
 def _nb10_elastic(s):
@@ -205,10 +204,10 @@ def _nb10_elastic(s):
             "sliding": not bool(c["impulse"].sticking)}
 
 
-def _nb11_spin(s):
+def _nb11_tilt(s):
     m = _explorer("nb11")
-    rest = {k: v for k, v in s.items() if k != "spin_from"}
-    a, b = m.compute(**rest | {"spin": s["spin_from"]}), m.compute(**rest)
+    rest = {k: v for k, v in s.items() if k != "tilt_from"}
+    a, b = m.compute(**rest | {"tilt_deg": s["tilt_from"]}), m.compute(**rest)
     width = lambda c: float(np.degrees(c["bounds"][1] - c["bounds"][0]))   # noqa: E731
     return {"width_before": width(a), "width_after": width(b)}
 
@@ -239,40 +238,43 @@ PREDICTIONS = (
                    abs(f["Ixx_after"] - f["Ixx_before"]) <= 1e-9 * f["Ixx_before"]),
     ),
     Prediction(
-        "02", "02.turn_the_box", "nb02",
-        "Keep the tilt at 20° and drag the **angle** from **30°** to **120°**: the same box, turned. What happens to "
-        "the principal moments $I_1, I_2, I_3$ and to the products of inertia $I_{xy}, I_{xz}, I_{yz}$?",
-        ("the principal moments stay the same; the products change", "both change",
-         "the products stay the same; the principal moments change"),
-        {"angle_from": 30.0, "angle": 120.0, "tilt": 20.0},
-        "principal moments {moments_before} → {moments_after} kg m² (a turn keeps the eigenvalues); products "
-        "{products_before} → {products_after} kg m².",
+        "02", "02.quarter_turn", "nb02",
+        "Set the tilt to **0°** and the angle to **0°**: the box's edges lie along the world axes, and "
+        "$I_{xx} = 0.45$ kg m², $I_{yy} = 1.09$ kg m², $I_{zz} = 1.36$ kg m². Now drag the **angle** to **90°**. What is "
+        "the world-frame $I_{xx}$ then?",
+        ("1.09 kg m², the old $I_{yy}$", "0.45 kg m², unchanged", "1.36 kg m², the old $I_{zz}$"),
+        {"angle_from": 0.0, "angle": 90.0, "tilt": 0.0},
+        "I_xx (world) = {Ixx_after:.3f} kg m² at 90° (it was I_yy = {Iyy_before:.3f}): the box's y edge now lies along "
+        "the world x axis; the principal moments {moments_after} kg m² have not changed.",
         _nb02_turn,
-        lambda f: (f["moments_change"] <= 1e-9 and f["products_change"] > 1e-6,
-                   f["moments_change"] > 1e-6 and f["products_change"] > 1e-6,
-                   f["products_change"] <= 1e-9 and f["moments_change"] > 1e-6),
+        lambda f: tuple(abs(f["Ixx_after"] - f[k]) < 1e-9 for k in ("Iyy_before", "Ixx_before", "Izz_before")),
     ),
     Prediction(
-        "03", "03.spin_about_x", "nb03",
-        "Set the body's angular velocity to $\\boldsymbol\\omega = (1, 0, 0)$ rad/s in the body frame (**ωx = 1**, "
-        "**ωy = ωz = 0**): a spin about the body's $x$ axis. Where does the angular momentum $\\boldsymbol L$ point?",
-        ("along $\\boldsymbol\\omega$", "nowhere: $\\boldsymbol L = 0$", "at an angle to $\\boldsymbol\\omega$"),
-        {"wx": 1.0, "wy": 0.0, "wz": 0.0},
-        "L_body = {L_body} kg m²/s, at {angle_deg:.1f}° from ω: the body's x axis is not a principal axis, so "
-        "L = I ω leaves the spin axis.",
-        _nb03_spin_x,
-        lambda f: (f["angle_deg"] < 0.5 and f["L_norm"] > 1e-9, f["L_norm"] <= 1e-9, f["angle_deg"] >= 0.5 and f["L_norm"] > 1e-9),
+        "03", "03.spin_about_z", "nb03",
+        "Spinning about the body's $x$ axis, $\\boldsymbol L$ leaves the spin axis (the picture at the top of this "
+        "notebook). Now set $\\boldsymbol\\omega_{body} = (0, 0, 1)$ rad/s (**ωx = ωy = 0**, **ωz = 1**): a spin about "
+        "the body's $z$ axis. Where does $\\boldsymbol L$ point?",
+        ("at an angle to $\\boldsymbol\\omega$, as for the spin about $x$", "along $\\boldsymbol\\omega$",
+         "nowhere: $\\boldsymbol L = 0$"),
+        {"wx": 0.0, "wy": 0.0, "wz": 1.0},
+        "L_body = {L_body} kg m²/s, at {angle_deg:.1f}° from ω: the principal axes are the body axes turned about z "
+        "(q_o), so the body's z axis is a principal axis and L = I ω lies along it.",
+        _nb03_spin,
+        lambda f: (f["angle_deg"] >= 0.5 and f["L_norm"] > 1e-9, f["angle_deg"] < 0.5 and f["L_norm"] > 1e-9,
+                   f["L_norm"] <= 1e-9),
     ),
     Prediction(
-        "04", "04.beyond_the_sweet_spot", "nb04",
-        "Hit the bat square on (direction 90°) at **0.9 m** from the grip, near its far end. Just after the hit, "
-        "which way does the grip end move?",
-        ("the same way as the hit", "the opposite way", "it stays at rest"),
-        {"strike": 0.9, "direction_deg": 90.0},
-        "the grip moves at {grip_along_hit:+.3f} m/s along the hit: beyond the centre of percussion ({cop:.3f} m "
-        "from the grip) the spin about the centre of mass wins over the push.",
+        "04", "04.slanted_sweet_spot", "nb04",
+        "Hit the bat at its centre of percussion (**strike 0.666 m**: the slider snaps to 0.6669 m), but slanted: "
+        "**direction 45°** instead of 90°. Just after the hit, the grip end",
+        ("stays at rest, as for the square hit", "moves across the bat", "moves along the bat only"),
+        {"strike": 0.666, "direction_deg": 45.0},
+        "the grip moves at {along:.3f} m/s along the bat and {across:.3f} m/s across it: the blow's component along the "
+        "bat pushes the whole bat (grip included) lengthwise; its component across the bat, at the centre of "
+        "percussion, leaves the grip at rest.",
         _nb04_strike,
-        lambda f: (f["grip_along_hit"] > 1e-3, f["grip_along_hit"] < -1e-3, abs(f["grip_along_hit"]) <= 1e-3),
+        lambda f: (f["along"] < 1e-9 and f["across"] < 1e-9, f["across"] >= 1e-9,
+                   f["along"] >= 1e-9 and f["across"] < 1e-9),
     ),
     Prediction(
         "05", "05.minus_260", "nb05",
@@ -353,16 +355,16 @@ PREDICTIONS = (
                    f["stem_min"] < -0.9 and f["stem_end"] < -0.9),
     ),
     Prediction(
-        "09", "09.midpoint_energy", "nb09",
-        "At Δt = 0.05 s over 100 s, switch the method from **rk4** to **implicit-midpoint** (second order only, "
-        "where RK4 is fourth order). What happens to the energy drift max $|T/T_0 - 1|$?",
-        ("it grows", "it shrinks, but stays above rounding level", "it drops to rounding level (below 10⁻¹²)"),
-        {"method_from": "rk4", "method": "implicit-midpoint", "dt": 0.05, "t_end": 100.0},
-        "energy drift {drift_before:.1e} (rk4) → {drift_after:.1e} (implicit midpoint): the midpoint rule keeps "
-        "every quadratic invariant, T among them, whatever its order.",
-        _nb09_method,
-        lambda f: (f["drift_after"] > f["drift_before"], 1e-12 <= f["drift_after"] <= f["drift_before"],
-                   f["drift_after"] < 1e-12),
+        "09", "09.ten_times_smaller", "nb09",
+        "With **rk4** over 100 s, make the step ten times smaller: from **Δt = 0.1 s** to **Δt = 0.01 s** (type the values "
+        "into the box next to the slider). The largest error against the exact solution, max $|\\boldsymbol\\omega - "
+        "\\boldsymbol\\omega_\\text{exact}|$, becomes about",
+        ("10 times smaller", "10 000 times smaller", "100 times smaller"),
+        {"dt_from": 0.1, "dt": 0.01, "method": "rk4", "t_end": 100.0},
+        "max |ω − ω_exact| = {error_before:.2e} → {error_after:.2e} rad/s, {ratio:.0f} times smaller: RK4 is fourth "
+        "order, error ∝ Δt⁴.",
+        _nb09_step,
+        lambda f: (0.5 <= f["log_ratio"] < 1.5, 3.0 <= f["log_ratio"] < 5.0, 1.5 <= f["log_ratio"] < 3.0),
     ),
     Prediction(
         "10", "10.elastic_with_friction", "nb10",
@@ -377,15 +379,16 @@ PREDICTIONS = (
                    f["T_after"] < f["T_before"] * (1 - 1e-9), f["T_after"] > f["T_before"] * (1 + 1e-9)),
     ),
     Prediction(
-        "11", "11.faster_spin", "nb11",
-        "Release the top at tilt 40° with no initial precession, and drag the **spin** from **60** to **120** rad/s. "
-        "The nodding of the axis (the range of the tilt θ), is it",
-        ("narrower", "wider", "the same"),
-        {"spin_from": 60.0, "spin": 120.0, "tilt_deg": 40.0, "precession": 0.0},
-        "θ ranges over {width_before:.2f}° → {width_after:.2f}°: a faster top nods less (the gyroscope limit).",
-        _nb11_spin,
-        lambda f: (f["width_after"] < f["width_before"] - 1e-6, f["width_after"] > f["width_before"] + 1e-6,
-                   abs(f["width_after"] - f["width_before"]) <= 1e-6),
+        "11", "11.steeper_start", "nb11",
+        "At a spin of 60 rad/s and no initial precession, let the top go at a larger tilt: drag **θ₀** from **40°** to "
+        "**80°**. The nodding of the axis, the range of the tilt θ between its two turning points, is",
+        ("wider", "narrower", "the same (within 0.1°)"),
+        {"tilt_from": 40.0, "tilt_deg": 80.0, "spin": 60.0, "precession": 0.0},
+        "θ ranges over {width_before:.2f}° at 40° and {width_after:.2f}° at 80°: the gravity torque mgl sin θ is larger "
+        "at the steeper start, so the axis falls further before the spin turns it back.",
+        _nb11_tilt,
+        lambda f: (f["width_after"] > f["width_before"] + 0.1, f["width_after"] < f["width_before"] - 0.1,
+                   abs(f["width_after"] - f["width_before"]) <= 0.1),
     ),
 )
 
