@@ -128,8 +128,8 @@ LESSONS = {
                         "box in your hand. Write L = I ω in each frame."),
             Step(18, 30, "Project the explorer of {section:Explorer: attitude and}. Pose the prediction first.",
                  predict="nb03",
-                 ask="L left the spin axis. For which directions of ω would L lie along it, and how do you find "
-                     "them from the tensor?"),
+                 ask="About z, L lay along ω; about x it did not. What is special about z for this body, and how "
+                     "would you find every such axis from the tensor?"),
             Step(30, 38, "Show the transpose pitfall from {section:Pitfalls}: the wrong formula gives an L that "
                          "points the wrong way, which a sketch catches."),
             Step(38, 50, "Students do {exercise:check_L_world} and {exercise:check_omega_world}."),
@@ -151,8 +151,8 @@ LESSONS = {
                          "the rule of {section:Conjugate points}."),
             Step(28, 38, "Project the explorer of {section:Explorer: strike the bat}. Pose the prediction first.",
                  predict="nb04",
-                 ask="Where must the bat be struck for the hands to feel nothing, and why does that point move "
-                     "when the hands choke up?"),
+                 ask="At the sweet spot the grip still moved, along the bat. Which part of the blow does the sweet "
+                     "spot cancel at the hands, and which part do they still feel?"),
             Step(38, 50, "Students do {exercise:check_rod_spin} and {exercise:check_hammer_percussion}."),
         ),
         "{exercise:check_impulse_energy}, {exercise:check_choked_sweet_spot} and {exercise:check_hammer_period}.",
@@ -260,8 +260,8 @@ LESSONS = {
             Step(18, 28, "Project {section:Order of convergence}: read each method's order off its slope."),
             Step(28, 40, "Project the explorer of {section:Explorer: step size}. Pose the prediction first.",
                  predict="nb09",
-                 ask="One method drifted, another oscillated around the right energy. Which would you pick for a "
-                     "long game simulation, and which for a short accurate one?"),
+                 ask="The error fell by far more than the step did. What does that ratio say about the method's "
+                     "order, and what would the same change do to explicit Euler's error?"),
             Step(40, 50, "Students do {exercise:check_observed_order} and {exercise:check_euler_energy_drift}."),
         ),
         "{exercise:check_yoshida} and {exercise:check_cayley_angle}; read {section:Which integrator when?}.",
@@ -295,8 +295,8 @@ LESSONS = {
                          "are the cubic's roots."),
             Step(26, 38, "Project the explorer of {section:Explorer: spin}. Pose the prediction first.",
                  predict="nb11",
-                 ask="A faster top nodded less. What does the gyroscope limit say about its precession rate, and "
-                     "which of the three paths (waves, cusps, loops) did you see?"),
+                 ask="A steeper start nodded more. Which slider would make it nod less again, and which of the "
+                     "three paths (waves, cusps, loops) did you see?"),
             Step(38, 50, "Students do {exercise:check_slow_precession}; show the gyroscope limit of "
                          "{section:Steady precession} to check it."),
         ),
