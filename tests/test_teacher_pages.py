@@ -163,6 +163,13 @@ def test_an_unknown_notebook_is_refused_by_name(bad):
         pages.teacher_page(bad)
 
 
+def test_the_pages_go_into_a_folder_not_a_file(tmp_path):
+    target = tmp_path / "teacher.md"
+    target.write_text("", encoding="utf-8")
+    with pytest.raises(ValueError, match="dest must be a folder"):
+        pages.write_pages(target)
+
+
 def test_a_placeholder_that_does_not_resolve_is_refused():
     secs, ex = pages.sections("07"), pages.exercise_list("07")
     with pytest.raises(ValueError, match="no section"):

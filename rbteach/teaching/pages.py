@@ -536,6 +536,8 @@ def index_page() -> str:
 def write_pages(dest) -> list[Path]:
     """Write every notebook's page and the index into ``dest``; returns the files written."""
     dest = Path(dest)
+    if dest.exists() and not dest.is_dir():
+        raise ValueError(f"dest must be a folder, got the file {str(dest)!r}")
     dest.mkdir(parents=True, exist_ok=True)
     written = []
     for nn in notebooks():
