@@ -450,7 +450,8 @@ def teacher_page(notebook: str) -> str:
     for e in exercises:
         check = checks.get(e.key)
         rows = hint_table(e.key, check)
-        out += [f"**Exercise {e.number}** (`{e.key}`):", "",
+        asks = f" asks for {e.asks}." if e.asks else ""
+        out += [f"**Exercise {e.number}** (`{e.key}`):{asks}", "",
                 "| id | the student's answer | what went wrong (the hint the student sees) |", "|---|---|---|"]
         for hid, text, wrong in rows:
             out.append(f"| `{hid}` | {wrong if wrong is not None else '—'} | {_cell(text)} |")
