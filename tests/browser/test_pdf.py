@@ -126,8 +126,8 @@ def test_the_teachers_pages_are_printed_whole_with_their_answers(teacher_pdfs, t
         assert right <= width - 20, f"{pdf.name}: text reaches x = {right:.0f} of a {width:.0f} pt page"
 
 
-def test_the_course_pdf_ends_with_the_teachers_pages(pdfs, teacher_pdfs, tmp_path):
+def test_the_course_pdf_ends_with_the_teachers_pages(pdfs, teacher_pdfs, browser_context, tmp_path):
     printed, _ = pdfs
-    whole = build_pdf.course_pdf(printed, tmp_path, "teacher", appendix=teacher_pdfs)
+    whole = build_pdf.course_pdf(printed, tmp_path, "teacher", context=browser_context, appendix=teacher_pdfs)
     assert build_pdf._page_count(whole) == 1 + sum(build_pdf._page_count(p) for p in printed + teacher_pdfs)
     assert "For teachers" in _text(whole, 1)
