@@ -64,15 +64,20 @@ def _pointer(text: str, start: int) -> bool:
 
 
 def _names_of(title: str) -> list[str]:
-    """The phrases by which a section may be mentioned: the pieces of its title (split at ":", "—"
-    and ","), without its number, label and maths, and what it puts in brackets (not article
-    references). A piece counts if it has two words or more, or is one word of 5 letters or more."""
+    """The phrases by which a section may be mentioned: the pieces of its title (split at ":" and
+    "—"), without its number, label and maths, and what it puts in brackets (not article
+    references), if of two words or more or one capitalised word of 5 letters or more; and the
+    proper names in it (Feynman, Wahba's: a capitalised word not first in the title, or a possessive)."""
     t = title[: -len(cp.FURTHER_LABEL)] if title.endswith(cp.FURTHER_LABEL) else title
     t = re.sub(r"^\d+\s+", "", t)
     t = re.sub(r"\$[^$]*\$", "", t)
     pieces = [inner for inner in re.findall(r"\(([^)]*)\)", t) if not re.search(r"article|§", inner)]
     pieces += re.split(r":|—", re.sub(r"\([^)]*\)", "", t))
     out = []
+    words = re.findall(r"[A-Za-z][\w-]*(?:['’]s)?", t)
+    for k, w in enumerate(words):                     # proper names: Feynman, Chandler, Wahba's, Poinsot's
+        if re.fullmatch(r"[A-Z][a-z]{3,}(['’]s)?", w) and (k > 0 or w[-2:] in ("'s", "’s")):
+            out.append(re.sub(r"['’]s$", "", w))
     for p in pieces:
         p = p.strip(" .*`'’")
         if not re.search(r"[A-Za-z]{3}", p):
@@ -285,7 +290,12 @@ def test_labels_and_metadata_agree(path):
         assert len(labelled) <= 1 and (not labelled or first_labelled), f"cell {i}: a label not on the first heading"
         assert not re.search(r"(?i)going further", " ".join(t for _, t, _ in heads).replace(cp.FURTHER_LABEL, "")), \
             f"cell {i}: 'going further' spelled another way in a heading"
-    assert all(s.level >= 2 for s in cp.sections(nb))
+    for s in cp.sections(nb):
+        assert s.level >= 2
+        if s.marked and s.end_index < len(nb["cells"]):     # a skipped section ends where a cell begins
+            nxt = nb["cells"][s.end_index]
+            heads = cp.headings(_src(nxt))
+            assert heads and not _src(nxt)[: heads[0][2]].strip(), f"cell {s.end_index}: text of {s.title!r} before its heading"
 
 
 def test_every_notebook_has_a_core():
@@ -315,15 +325,26 @@ def test_core_code_uses_no_name_from_a_skipped_cell(path):
     assert code_problems(path) == []
 
 
-def test_exercise_checks_stay_on_the_core_path():
-    """Every exercise cell (``nbNN_ex.check_…(answer)``) is on the core path."""
+def test_exercises_stay_on_the_core_path_unless_skipped_whole():
+    """Every notebook keeps exercises on the core path. An exercise that needs a skipped section is
+    skipped whole: its check cell lies under its own heading "### Exercise N — Going further"."""
     from rbteach import course
 
     for path in NOTEBOOKS:
         nb = _load(path)
         skipped = skipped_cells(nb)
-        bad = [i for i, c in enumerate(nb["cells"]) if course.is_exercise_cell(c) and i in skipped]
-        assert bad == [], f"{path.name}: exercise cells {bad} are in skipped sections"
+        checks = [i for i, c in enumerate(nb["cells"]) if course.is_exercise_cell(c)]
+        assert [i for i in checks if i not in skipped], f"{path.name}: no exercise on the core path"
+        secs = cp.sections(nb)
+        for i in checks:
+            if i not in skipped:
+                continue
+            (own,) = [s for s in secs if s.cell_index < i < s.end_index and s.level == max(
+                x.level for x in secs if x.cell_index < i < x.end_index)]
+            assert re.fullmatch(r"Exercise \d+" + re.escape(cp.FURTHER_LABEL), own.title), \
+                f"{path.name}: the exercise check in cell {i} is skipped with the section {own.title!r}"
+            number = own.title.split()[1]
+            assert f"**Exercise {number}.**" in _src(nb["cells"][own.cell_index])
 
 
 # the checker itself: it must find what it claims to find
@@ -372,8 +393,8 @@ def test_sections_and_words():
     ])
     secs = cp.sections(nb)
     assert [(s.title, s.level, s.words, s.further, s.cell_index, s.end_index) for s in secs] == [
-        ("One", 2, 4, False, 1, 3), ("Sub", 3, 2, False, 1, 3), ("Two — Going further", 2, 4, True, 3, 5),
-        ("Deep", 3, 2, True, 4, 5), ("Three", 2, 2, False, 5, 6)]
+        ("One", 2, 4, False, 1, 3), ("Sub", 3, 2, False, 1, 3), ("Two — Going further", 2, 5, True, 3, 5),
+        ("Deep", 3, 3, True, 4, 5), ("Three", 2, 2, False, 5, 6)]
     assert secs[2].anchor == "two-going-further" and secs[2].name == "Two"
     bad = _toy([("markdown", {}, "## A\ntext\n## B" + cp.FURTHER_LABEL + "\nmore")])
     with pytest.raises(ValueError, match="first heading"):

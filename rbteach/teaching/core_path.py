@@ -228,7 +228,7 @@ def readme_line(summary: dict | None = None) -> str:
     h, m = divmod(s["core_minutes"], 60)
     ha, ma = divmod(s["all_minutes"], 60)
     return (f"**The core path** is {s['core_sections']} of the {s['sections']} sections of notebooks 00–11 (the other "
-            f"{s['further_sections']} are marked “Going further”): {s['core_words']} words of prose, about {h} h {m:02d} min "
+            f"{s['further_sections']} lie in sections marked “Going further”): {s['core_words']} words of prose, about {h} h {m:02d} min "
             f"of reading at {s['wpm']} words per minute (the whole course: {s['all_words']} words, about {ha} h {ma:02d} min), "
             "without running cells, dragging explorers or doing exercises.")
 
