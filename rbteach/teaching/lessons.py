@@ -112,8 +112,8 @@ LESSONS = {
                      "why a rotation keeps them."),
             Step(38, 48, "Students do {exercise:check_principal_moments}; strong pairs go on to "
                          "{exercise:check_proper_rotation}."),
-            Step(48, 50, "Close with {section:Principal axes from symmetry}: a mirror plane's normal is a "
-                         "principal axis, no computation needed."),
+            Step(48, 50, "Close with {section:Repeated moments}: when two moments are equal, every axis in "
+                         "their plane is principal, and a solver's choice among them is arbitrary."),
         ),
         "{exercise:check_symmetry_axis}, {exercise:check_proper_rotation} and {exercise:check_q_o}.",
     ),
@@ -147,15 +147,16 @@ LESSONS = {
                        "the chalk mark while a student holds it loosely. Which hit stung?"),
             Step(6, 16, "Derive the two rules of {section:Translation: force and impulse} and "
                         "{section:Rotation: torque and angular impulse} on the board."),
-            Step(16, 28, "Work {section:Worked example: the centre of percussion} with the class, then show "
-                         "the rule of {section:Conjugate points}."),
+            Step(16, 28, "Work {section:Worked example: the centre of percussion} with the class, then strike "
+                         "the chalk-marked ruler again: held loosely, the hands feel nothing there."),
             Step(28, 38, "Project the explorer of {section:Explorer: strike the bat}. Pose the prediction first.",
                  predict="nb04",
                  ask="At the sweet spot the grip still moved, along the bat. Which part of the blow does the sweet "
                      "spot cancel at the hands, and which part do they still feel?"),
             Step(38, 50, "Students do {exercise:check_rod_spin} and {exercise:check_hammer_percussion}."),
         ),
-        "{exercise:check_impulse_energy}, {exercise:check_choked_sweet_spot} and {exercise:check_hammer_period}.",
+        "{exercise:check_impulse_energy}; strong students {exercise:check_choked_sweet_spot} and "
+        "{exercise:check_hammer_period}.",
     ),
     "05": Lesson(
         "05",
@@ -217,9 +218,10 @@ LESSONS = {
                  predict="nb07",
                  ask="For a sphere ω does not move. Which term of Euler's equations vanished, and which moment "
                      "would you change to make ω go round again?"),
-            Step(36, 46, "Throw the paper plate and show {section:Two wobbles}: the plate wobbles twice as "
-                         "fast as it spins. Students then do {exercise:check_symmetric_omega}."),
-            Step(46, 50, "Close with the Chandler wobble: the same formula, the whole Earth."),
+            Step(36, 46, "Project {section:Body and space cones}: the body cone rolls on the space cone, with ω "
+                         "on their line of contact. Students then do {exercise:check_symmetric_omega}."),
+            Step(46, 50, "Close by throwing the paper plate: it wobbles twice as fast as it spins, and the "
+                         "Earth's pole wobbles by the same formula ({section:Two wobbles})."),
         ),
         "{exercise:check_error_ratio}, {exercise:check_world_L}, {exercise:check_precession_period} and "
         "{exercise:check_wobble_ratio}.",

@@ -353,7 +353,8 @@ def _fill(text: str, nn: str, secs, exercises) -> str:
         if kind == "exercise":
             if arg not in by_name:
                 raise ValueError(f"lesson {nn}: notebook {nn} has no exercise checked by {arg!r}")
-            return f"Exercise {by_name[arg].number}"
+            e = by_name[arg]
+            return f"Exercise {e.number}" + (" (going further)" if e.further else "")
         return f"notebook {title(arg)}"
 
     return _PLACEHOLDER.sub(sub, text)
