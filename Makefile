@@ -12,6 +12,9 @@
 #   make grade      grade handed-in notebooks: SUBMISSIONS=folder OUT=folder (gradebook, misconceptions,
 #                   report.html), each run sandboxed by bubblewrap where it works
 #   make pdf        printable hand-outs: the website's notebook pages as PDFs in build/pdf/EDITION
+#                   (EDITION=teacher: also the teacher's pages, in build/pdf/teacher/for-teachers)
+#   make teacher    rewrite teacher/, the teacher's page of every notebook (lesson plan, predictions'
+#                   answers, core path, misconceptions, exercises' answers), from rbteach and the notebooks
 #   make explorers  the explorer wall (notebooks/explorers.ipynb) served by Voilà, without code
 #   make lite       the class without installs: a JupyterLite site in build/lite (any static web server)
 #   make site       the website in build/site/html (Sphinx + myst-nb, nothing from a CDN)
@@ -61,7 +64,7 @@ endif
 # The smoke suite's interpreters: another CPython than the suite's (Debian 12's python3 is 3.11.2).
 SMOKE_PYTHONS ?= $(wildcard /usr/bin/python3)
 
-.PHONY: install lab test test-kernels smoke notebooks student grade pdf site explorers lite bench chromium node bwrap poppler lock clean
+.PHONY: install lab test test-kernels smoke notebooks student teacher grade pdf site explorers lite bench chromium node bwrap poppler lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -155,6 +158,10 @@ EDITION_OR_STUDENT = $(or $(EDITION),student)
 
 lite: $(LITE_STAMP) node
 	$(BIN)/python lite/build_lite.py build/lite --edition $(EDITION_OR_STUDENT)
+
+# The teacher's pages (teacher/*.md): what a student needs installed is enough; no notebook is run.
+teacher: $(LAB_STAMP)
+	$(BIN)/python -m rbteach.teaching.pages teacher
 
 site: $(SITE_STAMP) node
 	$(BIN)/python site/build_site.py build/site --edition $(EDITION_OR_STUDENT)

@@ -4,7 +4,8 @@ Chromium's print-to-PDF renders MathJax and the static figures as the reader see
 is needed. Each notebook page of a built site (``make site``, the student or the teacher edition) is
 printed on A4 with a print stylesheet: no navigation, code wrapped instead of cut at the page edge,
 figures kept whole, and in the teacher edition every worked solution opened. The footer carries the
-notebook's title and "page N of M". A whole-course PDF (a contents page with each notebook's first
+notebook's title and "page N of M". The teacher edition also prints the teacher's page of every
+notebook (its "For teachers" section) into ``for-teachers/``, and appends them to the course PDF. A whole-course PDF (a contents page with each notebook's first
 page, then every notebook) is joined with ``pdfunite`` (Debian's ``poppler-utils``).
 
 Usage: python site/build_pdf.py SITE_HTML OUT [--edition student|teacher] [--only 00,04]
@@ -99,21 +100,54 @@ def print_pages(site: Path, out: Path, edition: str = "student", only=(), contex
         with _page(context) as page:
             page.route(re.compile(r"^(?!http://127\.0\.0\.1)"), lambda route: route.abort())  # nothing from outside
             for path in _pages(site, only):
-                page.goto(f"{base}/notebooks/{path.name}", wait_until="load", timeout=120_000)
-                page.wait_for_function("() => !window.MathJax || (MathJax.startup && MathJax.startup.promise"
-                                       " && (MathJax.startup.promise.then(() => window.__mj = true), window.__mj))",
-                                       timeout=120_000, polling=200)
-                page.add_style_tag(content=PRINT_CSS)
-                if edition == "teacher":
-                    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
-                page.evaluate("document.querySelectorAll('img').forEach(i => i.loading = 'eager')")
-                page.wait_for_function("() => [...document.images].every(i => i.complete)", timeout=120_000)
-                title = html.escape(page.title().split(" — ")[0].split(" | ")[0])
                 target = out / (path.stem + ".pdf")
-                page.pdf(path=str(target), format="A4", print_background=True, display_header_footer=True,
-                         header_template="<span></span>",
-                         footer_template=FOOTER.format(title=title, edition=edition),
-                         margin={"top": "14mm", "bottom": "16mm", "left": "12mm", "right": "12mm"})
+                _print_one(page, f"{base}/notebooks/{path.name}", target, edition)
+                written.append(target)
+    finally:
+        server.shutdown()
+    return written
+
+
+def _print_one(page, url: str, target: Path, edition: str) -> None:
+    """Print the page at ``url`` to ``target`` once its maths is typeset and its images are loaded."""
+    page.goto(url, wait_until="load", timeout=120_000)
+    page.wait_for_function("() => !window.MathJax || (MathJax.startup && MathJax.startup.promise"
+                           " && (MathJax.startup.promise.then(() => window.__mj = true), window.__mj))",
+                           timeout=120_000, polling=200)
+    page.add_style_tag(content=PRINT_CSS)
+    if edition == "teacher":
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    page.evaluate("document.querySelectorAll('img').forEach(i => i.loading = 'eager')")
+    page.wait_for_function("() => [...document.images].every(i => i.complete)", timeout=120_000)
+    title = html.escape(page.title().split(" — ")[0].split(" | ")[0])
+    page.pdf(path=str(target), format="A4", print_background=True, display_header_footer=True,
+             header_template="<span></span>",
+             footer_template=FOOTER.format(title=title, edition=edition),
+             margin={"top": "14mm", "bottom": "16mm", "left": "12mm", "right": "12mm"})
+
+
+def print_teacher_pages(site: Path, out: Path, only=(), context=None) -> list[Path]:
+    """Print the teacher edition's "For teachers" pages (``site/teachers/NN_*.html``) into
+    ``out/for-teachers``, one PDF per notebook; returns them in order.
+
+    Separate PDFs, not pages put in front of each notebook's: the plan is what a teacher keeps on the
+    desk during the lesson while the notebook is projected, and each PDF keeps its own "page N of M"."""
+    pages = sorted((site / "teachers").glob("[0-9][0-9]_*.html"))
+    if only:
+        pages = [p for p in pages if p.name[:2] in only]
+    if not pages:
+        raise SystemExit(f"no teacher's pages in {site}/teachers: build the teacher edition (make site EDITION=teacher)")
+    dest = out / "for-teachers"
+    dest.mkdir(parents=True, exist_ok=True)
+    server = _serve(site)
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    written = []
+    try:
+        with _page(context) as page:
+            page.route(re.compile(r"^(?!http://127\.0\.0\.1)"), lambda route: route.abort())
+            for path in pages:
+                target = dest / (path.stem + ".pdf")
+                _print_one(page, f"{base}/teachers/{path.name}", target, "teacher")
                 written.append(target)
     finally:
         server.shutdown()
@@ -125,10 +159,13 @@ def _page_count(pdf: Path) -> int:
     return int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
 
 
-def course_pdf(pdfs: list[Path], out: Path, edition: str, context=None) -> Path:
-    """One PDF: a contents page (each notebook and its first page), then every notebook."""
+def course_pdf(pdfs: list[Path], out: Path, edition: str, context=None, appendix=()) -> Path:
+    """One PDF: a contents page (each notebook and its first page), then every notebook, then the
+    ``appendix`` (the teacher's pages, in the teacher edition) under "For teachers"."""
     first, rows = 2, []
-    for pdf in pdfs:
+    for k, pdf in enumerate([*pdfs, *appendix]):
+        if k == len(pdfs):
+            rows.append("<tr><td colspan='2'><b>For teachers</b></td></tr>")
         rows.append(f"<tr><td>{html.escape(pdf.stem.replace('_', ' '))}</td><td style='text-align:right'>{first}</td></tr>")
         first += _page_count(pdf)
     contents = (f"<html><body style='font:13pt sans-serif;margin:20mm'><h1>rbteach: rigid-body dynamics, one "
@@ -141,7 +178,7 @@ def course_pdf(pdfs: list[Path], out: Path, edition: str, context=None) -> Path:
     if _page_count(cover) != 1:
         raise RuntimeError("the contents page must fit on one page")
     target = out / "rbteach-course.pdf"
-    subprocess.run(["pdfunite", str(cover), *map(str, pdfs), str(target)], check=True)
+    subprocess.run(["pdfunite", str(cover), *map(str, pdfs), *map(str, appendix), str(target)], check=True)
     cover.unlink()
     return target
 
@@ -157,8 +194,9 @@ def main(argv=None) -> None:
         raise SystemExit("pdfunite is missing: install Debian's poppler-utils (make pdf does, as root)")
     only = tuple(x for x in args.only.split(",") if x)
     pdfs = print_pages(args.site, args.out, args.edition, only)
-    whole = course_pdf(pdfs, args.out, args.edition) if not only else None
-    for pdf in pdfs + ([whole] if whole else []):
+    teachers = print_teacher_pages(args.site, args.out, only) if args.edition == "teacher" else []
+    whole = course_pdf(pdfs, args.out, args.edition, appendix=teachers) if not only else None
+    for pdf in pdfs + teachers + ([whole] if whole else []):
         print(f"wrote {pdf} ({_page_count(pdf)} pages, {pdf.stat().st_size / 1e6:.1f} MB)")
 
 

@@ -28,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import fonts  # noqa: E402  (site/fonts.py)
+import teacher_pages  # noqa: E402  (site/teacher_pages.py: "For teachers", teacher edition only)
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site"
@@ -173,6 +174,7 @@ def build(out: Path, edition: str = "student") -> Path:
     title, rest = index.read_text(encoding="utf-8").split("\n", 1)
     index.write_text(f"{title}\n\n{EDITION_LINE[edition]}\n{rest}", encoding="utf-8")
     n = notebooks(src, edition)
+    teacher_pages.add(src, edition)
     assets(src / "_static")
     html = out / "html"
     subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W", "--keep-going", str(src), str(html)],

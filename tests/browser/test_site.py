@@ -5,7 +5,8 @@ static picture is there; every worked solution is collapsed until its summary is
 attitude players run; every internal link resolves; the favicon is there and the theme logs no
 "invalid theme mode". Every character of the pages beyond Latin has a glyph in a font the site
 serves itself (site/fonts.py), and on this machine (no CJK fonts installed) Chromium draws the
-Japanese text with it, loaded from 127.0.0.1."""
+Japanese text with it, loaded from 127.0.0.1. The teacher edition has a "For teachers" section, a page per
+notebook (the student edition's absence of it is tests/test_teacher_pages.py's)."""
 
 from __future__ import annotations
 
@@ -40,7 +41,15 @@ def site(teacher_site):
 
 
 def _pages():
-    return ["index.html", "conventions.html"] + [f"notebooks/{p.stem}.html" for p in NOTEBOOKS]
+    # the teacher edition's "For teachers" section: its index and two of its pages (the others are alike)
+    teachers = ["teachers/index.html"] + [f"teachers/{p.stem}.html" for p in NOTEBOOKS if p.name[:2] in ("04", "08")]
+    return ["index.html", "conventions.html"] + [f"notebooks/{p.stem}.html" for p in NOTEBOOKS] + teachers
+
+
+def test_the_teacher_edition_has_a_page_for_teachers_per_notebook(site):
+    base, html = site
+    assert sorted(p.stem for p in (html / "teachers").glob("[0-9][0-9]_*.html")) == [p.stem for p in NOTEBOOKS]
+    assert 'href="teachers/index.html"' in (html / "index.html").read_text(encoding="utf-8")
 
 
 def _open(browser_context, url):
