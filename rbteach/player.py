@@ -9,10 +9,14 @@ camera back. Between two samples the attitude is interpolated by SLERP,
     q(t) = q_k ⊗ (q_k⁻¹ ⊗ q_{k+1})^s,   s = (t − t_k) / (t_{k+1} − t_k),
 
 with q_{k+1} taken with the sign nearer q_k (the double cover), so the picture moves smoothly at any
-frame rate whatever the sampling step. Each frame draws the world axes (grey), the body's outline
-(``body_edges``, e.g. a box or the T-handle's mesh outline, turned by R(q)), the body axes x′, y′, z′
-(the columns of R, in :data:`rbteach.plotting.AXIS_COLORS`), fixed or moving world vectors (e.g. L),
-and the trace of the tip of one body axis.
+frame rate whatever the sampling step. A body that also moves (``position_world``, e.g. the centre
+of mass of a dropped rod) goes in straight lines between samples. Each frame draws the world axes
+(grey) and fixed world lines (``world_edges``, e.g. a floor); the body as a shaded solid
+(``body_faces``: Lambert-lit polygons, faces turned away culled, the rest drawn back to front, as
+:mod:`rbteach.solids` computes) or, with the "wireframe" box ticked, as the faces' outlines; lines
+carried by the body (``body_edges``, turned by R(q)); then on top the body axes x′, y′, z′ (the
+columns of R, in :data:`rbteach.plotting.AXIS_COLORS`), fixed or moving world vectors (e.g. L), and
+the trace of the tip of one body axis.
 
 Where no script runs (GitHub, an untrusted notebook, a static page without JavaScript), the block
 shows its poster instead: a PNG of the first frame drawn by Matplotlib. Nothing depends on
@@ -262,7 +266,7 @@ def _poster(R, d, size) -> bytes:
     labels = []                  # written beyond their line's end on the screen, clear of each other
     for i, lab in enumerate("xyz"):
         lo, hi = np.zeros(3), np.zeros(3)
-        lo[i], hi[i] = c[i] - radius, c[i] + radius
+        lo[i], hi[i] = (0.0, 0.5 * radius) if d["x"] is not None else (c[i] - radius, c[i] + radius)
         ax.plot(*np.stack([lo, hi]).T, color="0.7", linewidth=0.8, zorder=0)
         labels.append(label_beyond(ax, hi, lab, color="0.45", fontsize=10, pad=0.02))
     for a, b in d["world_edges"]:
@@ -451,7 +455,8 @@ _SCRIPT = r"""
         const Rd = d.radius;
         camera();
         for (let i = 0; i < 3; i++) {
-          const e = [0, 0, 0]; e[i] = c[i] + Rd; const m = [0, 0, 0]; m[i] = c[i] - Rd;
+          // through the view's centre; for a moving body, a triad at the origin (clear of the title)
+          const e = [0, 0, 0]; e[i] = d.x ? 0.5 * Rd : c[i] + Rd; const m = [0, 0, 0]; m[i] = d.x ? 0 : c[i] - Rd;
           line(m, e, '#b3b3b3', 1); label(e, 'xyz'[i], '#737373');
         }
         for (const [a, b] of d.world_edges) line(a, b, '#999999', 1);
