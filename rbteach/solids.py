@@ -103,7 +103,7 @@ def painter_order(polygons_world, toward, light, *, cull: bool = True):
         Indices of the faces drawn, farthest first (centroid depth ``c · toward`` increasing).
     shade : ndarray
         The factor ``k`` of each face (all faces), ``AMBIENT + (1 − AMBIENT) max(0, n · l)``,
-        with ``n`` turned towards the viewer for an uncullled face seen from behind.
+        with ``n`` turned towards the viewer for a face seen from behind (``cull=False``).
     """
     polys = _polygons(polygons_world, "polygons_world")
     v = np.asarray(toward, dtype=float)
