@@ -190,3 +190,20 @@ def test_notebook_10_player_strikes_the_floor_at_the_contact_frame():
     np.testing.assert_allclose(v_out - v_in, r["impulse"].J / nb10.MASS, atol=1e-6)
     assert np.allclose(q[:k + 1], q[0], atol=1e-9) and not np.allclose(q[k + 1], q[k], atol=1e-6)   # turns after
     assert t[-1] - t_star == pytest.approx(r["next_contact"] - 0.005, abs=1e-9)   # until the upper end comes down
+
+
+def test_a_players_data_is_not_a_printed_answer():
+    """The student edition hides outputs that print an exercise's answer (rbteach.course.answer_leaks);
+    the numbers of a player's JSON block and script are not printed: a player stays in the edition."""
+    from rbteach import course
+
+    t = np.linspace(0.0, 1.0, 3)
+    q = _constant_rate(t)
+    q[1] = [np.sqrt(1 - 0.126263328 ** 2), 0.126263328, 0.0, 0.0]   # a sample that happens to hold 0.1263 …
+    html = attitude_player(t, q, title="demo")._repr_mimebundle_()["text/html"]
+    assert "0.126" in html
+    out = {"output_type": "display_data", "data": {"text/html": html}}
+    nb = {"cells": [{"cell_type": "code", "source": "", "outputs": [out]}]}
+    assert course.answer_leaks(nb, {"check": [0.12626460334257947]}) == []
+    out["data"]["text/html"] = html + "<p>L_z = 0.1263 N m s</p>"     # … but a printed one is a leak
+    assert course.answer_leaks(nb, {"check": [0.12626460334257947]}) == [(0, 0, "0.1263", "check")]
