@@ -308,8 +308,10 @@ _TEMPLATE = """<div class="rbteach-player" style="font: 14px sans-serif; width: 
 # the poster's onload calls mount(), and so does this script for its own block.
 _SCRIPT = r"""
 (function () {
-  if (!window.rbteachPlayer) {
-    const P = {};
+  // one definition per page; a newer script (solid bodies, moving bodies: version 2) replaces an older
+  // one, so that a page holding outputs of both draws each new player with the new code
+  if (!window.rbteachPlayer || !(window.rbteachPlayer.version >= 2)) {
+    const P = { version: 2 };
     P.mul = function (p, q) {              // Hamilton product p ⊗ q, scalar first
       return [p[0]*q[0] - p[1]*q[1] - p[2]*q[2] - p[3]*q[3],
               p[0]*q[1] + p[1]*q[0] + p[2]*q[3] - p[3]*q[2],
@@ -352,6 +354,9 @@ _SCRIPT = r"""
       if (!src) return;
       root.rbteachMounted = true;
       const d = JSON.parse(src.textContent);
+      // data written before solid bodies (version 1) draws as it did
+      d.faces = d.faces || []; d.normals = d.normals || []; d.face_colors = d.face_colors || [];
+      d.world_edges = d.world_edges || []; d.center = d.center || [0, 0, 0]; d.x = d.x || null; d.cull = d.cull !== false;
       const poster = root.querySelector('.rbteach-player-poster');
       const size = poster ? poster.width : 420;
       const dpr = window.devicePixelRatio || 1;
