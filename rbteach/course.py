@@ -144,7 +144,8 @@ def _output_text(output) -> str:
     for kind, value in output.get("data", {}).items():
         if kind.startswith("text/"):
             value = _source({"source": value})
-            if kind == "text/html":                  # the words a reader sees, not tags or embedded pictures
+            if kind == "text/html":                  # the words a reader sees, not tags, embedded pictures
+                value = re.sub(r"<(script|style)\b[^>]*>.*?</\1\s*>", " ", value, flags=re.S | re.I)   # or scripts' data
                 value = re.sub(r"<[^>]*>", " ", value)
             text += "\n" + value
     return text

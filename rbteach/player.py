@@ -9,10 +9,14 @@ camera back. Between two samples the attitude is interpolated by SLERP,
     q(t) = q_k ⊗ (q_k⁻¹ ⊗ q_{k+1})^s,   s = (t − t_k) / (t_{k+1} − t_k),
 
 with q_{k+1} taken with the sign nearer q_k (the double cover), so the picture moves smoothly at any
-frame rate whatever the sampling step. Each frame draws the world axes (grey), the body's outline
-(``body_edges``, e.g. a box or the T-handle's mesh outline, turned by R(q)), the body axes x′, y′, z′
-(the columns of R, in :data:`rbteach.plotting.AXIS_COLORS`), fixed or moving world vectors (e.g. L),
-and the trace of the tip of one body axis.
+frame rate whatever the sampling step. A body that also moves (``position_world``, e.g. the centre
+of mass of a dropped rod) goes in straight lines between samples. Each frame draws the world axes
+(grey) and fixed world lines (``world_edges``, e.g. a floor); the body as a shaded solid
+(``body_faces``: Lambert-lit polygons, faces turned away culled, the rest drawn back to front, as
+:mod:`rbteach.solids` computes) or, with the "wireframe" box ticked, as the faces' outlines; lines
+carried by the body (``body_edges``, turned by R(q)); then on top the body axes x′, y′, z′ (the
+columns of R, in :data:`rbteach.plotting.AXIS_COLORS`), fixed or moving world vectors (e.g. L), and
+the trace of the tip of one body axis.
 
 Where no script runs (GitHub, an untrusted notebook, a static page without JavaScript), the block
 shows its poster instead: a PNG of the first frame drawn by Matplotlib. Nothing depends on
@@ -74,8 +78,10 @@ class AttitudePlayer:
         return _TEMPLATE.format(poster=poster, payload=payload, size=size, title=title, script=_SCRIPT)
 
 
-def attitude_player(t, q, *, body_edges=None, vectors_world=None, trace_axis: int | None = 2,
-                    length: float = 1.0, title: str = "", speed: float = 1.0, size: int = 420) -> AttitudePlayer:
+def attitude_player(t, q, *, body_edges=None, body_faces=None, face_colors=None, cull_back_faces: bool = True,
+                    position_world=None, world_edges=None, vectors_world=None, trace_axis: int | None = 2,
+                    length: float = 1.0, title: str = "", speed: float = 1.0, size: int = 420,
+                    view=(20.0, 30.0)) -> AttitudePlayer:
     """The attitude history ``q(t)`` as an interactive 3-D player (see the module docstring).
 
     Parameters
@@ -85,7 +91,22 @@ def attitude_player(t, q, *, body_edges=None, vectors_world=None, trace_axis: in
     q : array_like, shape (n, 4)
         Body → world attitudes (w, x, y, z) at ``t``; each is normalised.
     body_edges : array_like, shape (m, 2, 3), optional
-        Segments of the body's outline in the body frame (:func:`rbteach.plotting.mesh_outline`).
+        Segments in the body frame, drawn in both views (e.g. :func:`rbteach.plotting.mesh_outline`,
+        or a cone carried by the body).
+    body_faces : sequence of (k, 3) arrays, optional
+        The body as polygons (k ≥ 3 corners) in the body frame (:mod:`rbteach.solids`): drawn solid
+        (lit, back to front), or as their outlines when the student ticks "wireframe".
+    face_colors : colour or sequence of colours, optional
+        One Matplotlib colour for every face, or one per face (default light grey).
+    cull_back_faces : bool
+        The faces enclose the body and wind counter-clockwise seen from outside, so a face turned
+        away is not drawn (:func:`rbteach.solids.painter_order`). False for an open surface.
+    position_world : array_like, shape (n, 3), optional
+        The body's origin (e.g. its centre of mass) in the world at ``t`` (m), interpolated
+        linearly between samples; default fixed at the world origin (a body turning about a
+        fixed point). The body's axes, vectors and trace start there.
+    world_edges : array_like, shape (m, 2, 3), optional
+        Fixed segments in the world frame (e.g. a floor), drawn behind the body.
     vectors_world : dict, optional
         ``{label: v}``, ``v`` of shape (3,) (fixed, e.g. the angular momentum of a free body) or
         (n, 3) (one per sample), world frame.
@@ -99,6 +120,8 @@ def attitude_player(t, q, *, body_edges=None, vectors_world=None, trace_axis: in
         Simulated seconds per real second at the start (the student can change it).
     size : int
         Width and height of the picture in CSS pixels (200 … 800).
+    view : (elev, azim)
+        The starting view in degrees, as Matplotlib's ``view_init`` (elev in [−89, 89]).
     """
     from .quaternion import normalize, to_matrix
 
@@ -115,15 +138,22 @@ def attitude_player(t, q, *, body_edges=None, vectors_world=None, trace_axis: in
     speed = _v.positive(speed, "speed")
     if not isinstance(size, (int, np.integer)) or isinstance(size, bool) or not 200 <= size <= 800:
         raise ValueError(f"size must be a whole number of pixels from 200 to 800, got {size!r}")
-    if trace_axis not in (None, 0, 1, 2):
+    if trace_axis not in (None, 0, 1, 2) or isinstance(trace_axis, bool):
         raise ValueError(f"trace_axis must be 0, 1, 2 or None, got {trace_axis!r}")
-    if body_edges is None:
-        edges = np.zeros((0, 2, 3))
-    else:
-        edges = _v.array(body_edges, "body_edges", (2, 3))
-        if edges.ndim != 3:
-            raise ValueError(f"body_edges must have shape (m, 2, 3), got shape {edges.shape}")
+    edges = _segments(body_edges, "body_edges")
+    fixed = _segments(world_edges, "world_edges")
+    cull = _v.flag(cull_back_faces, "cull_back_faces")
+    faces, normals, colors = _faces(body_faces, face_colors)
+    view_a = _v.array(view, "view", ())
+    if view_a.shape != (2,) or not -89.0 <= view_a[0] <= 89.0:
+        raise ValueError(f"view must be (elev, azim) in degrees with elev in [-89, 89], got {_v.describe(view)}")
     n = tt.shape[0]
+    if position_world is None:
+        x = None
+    else:
+        x = _v.vector3(position_world, "position_world")
+        if x.shape != (n, 3):
+            raise ValueError(f"position_world must have shape ({n}, 3) to match t, got shape {x.shape}")
     vecs = []
     for i, (label, v) in enumerate((vectors_world or {}).items()):
         a = _v.vector3(v, f"vectors_world[{label!r}]")
@@ -131,56 +161,133 @@ def attitude_player(t, q, *, body_edges=None, vectors_world=None, trace_axis: in
             raise ValueError(f"vectors_world[{label!r}] must have shape (3,) or ({n}, 3), got shape {a.shape}")
         vecs.append({"label": str(label), "color": _VECTOR_COLORS[i % len(_VECTOR_COLORS)],
                      "v": np.broadcast_to(a, (n, 3)).round(6).tolist(), "fixed": a.shape == (3,)})
-    radius = 1.25 * max([length] + [float(np.max(np.linalg.norm(np.asarray(v["v"]), axis=-1))) for v in vecs]
-                        + [float(np.max(np.linalg.norm(edges, axis=-1), initial=0.0))])
+    body = max([length] + [float(np.max(np.linalg.norm(np.asarray(v["v"]), axis=-1))) for v in vecs]
+               + [float(np.max(np.linalg.norm(edges, axis=-1), initial=0.0))]
+               + [float(np.max(np.linalg.norm(f, axis=-1))) for f in faces])
+    if x is None:
+        center, reach = np.zeros(3), 0.0
+    else:
+        center = 0.5 * (x.min(axis=0) + x.max(axis=0))
+        reach = float(np.max(np.linalg.norm(x - center, axis=-1)))
+    far = float(np.max(np.linalg.norm(fixed - center, axis=-1), initial=0.0))
+    radius = max(1.25 * (body + reach), 1.05 * far)
     from .plotting import AXIS_COLORS
 
     data = {
         "t": tt.round(9).tolist(), "q": qa.round(9).tolist(), "edges": edges.round(6).tolist(), "vectors": vecs,
-        "trace": trace_axis, "length": length, "radius": radius, "title": str(title), "speed": speed,
-        "colors": list(AXIS_COLORS), "view": {"elev": 20.0, "azim": 30.0},
+        "faces": [f.round(6).tolist() for f in faces], "normals": normals.round(9).tolist(), "face_colors": colors,
+        "cull": cull, "x": None if x is None else x.round(9).tolist(), "world_edges": fixed.round(6).tolist(),
+        "center": center.round(9).tolist(), "trace": trace_axis, "length": length, "radius": radius,
+        "title": str(title), "speed": speed, "colors": list(AXIS_COLORS),
+        "view": {"elev": float(view_a[0]), "azim": float(view_a[1])},
     }
-    poster = _poster(to_matrix(qa[0]), edges, vecs, length, radius, str(title), size)
+    poster = _poster(to_matrix(qa[0]), data, size)
     return AttitudePlayer(data, poster, size)
 
 
-def _poster(R, edges, vecs, length, radius, title, size) -> bytes:
+#: The faces' colour when none is given: a light grey (the palette's greys).
+FACE_COLOR = "#c8c8c8"
+
+
+def _segments(seg, name):
+    if seg is None:
+        return np.zeros((0, 2, 3))
+    a = _v.array(seg, name, (2, 3))
+    if a.ndim != 3:
+        raise ValueError(f"{name} must have shape (m, 2, 3), got shape {a.shape}")
+    return a
+
+
+def _faces(body_faces, face_colors):
+    """The checked polygons, their unit normals (body frame) and one hex colour per face."""
+    from matplotlib.colors import to_hex
+
+    from .solids import _polygons, polygon_normals
+
+    if body_faces is None:
+        if face_colors is not None:
+            raise ValueError("face_colors needs body_faces (there are no faces to colour)")
+        return [], np.zeros((0, 3)), []
+    faces = _polygons(body_faces, "body_faces")
+    normals = polygon_normals(faces)
+    spec = FACE_COLOR if face_colors is None else face_colors
+    try:
+        colors = [to_hex(spec)] * len(faces)
+    except (ValueError, TypeError):
+        if isinstance(spec, (str, bytes)) or not hasattr(spec, "__len__") or len(spec) != len(faces):
+            raise ValueError(f"face_colors must be one colour or {len(faces)} colours (one per face), "
+                             f"got {_v.describe(face_colors)}") from None
+        colors = []
+        for i, c in enumerate(spec):
+            try:
+                colors.append(to_hex(c))
+            except (ValueError, TypeError):
+                raise ValueError(f"face_colors[{i}] is not a colour: {_v.describe(c)}") from None
+    return faces, normals, colors
+
+
+def _camera(elev, azim):
+    """The view's right, up and towards-the-viewer unit vectors (world), as the script's project()."""
+    e, a = np.radians(elev), np.radians(azim)
+    right = np.array([-np.sin(a), np.cos(a), 0.0])
+    up = np.array([-np.sin(e) * np.cos(a), -np.sin(e) * np.sin(a), np.cos(e)])
+    return right, up, np.cross(right, up)
+
+
+def _poster(R, d, size) -> bytes:
     """The first frame as a PNG (Matplotlib, same view), for places where no script runs."""
     import io
 
     from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.colors import to_rgb
     from matplotlib.figure import Figure
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
 
-    from .plotting import AXIS_COLORS, FIGURE_DPI
+    from .plotting import AXIS_COLORS, FIGURE_DPI, label_beyond, separate_labels
+    from .solids import light_direction, painter_order
 
+    title, length, radius = d["title"], d["length"], d["radius"]
+    elev, azim = d["view"]["elev"], d["view"]["azim"]
+    c = np.asarray(d["center"])
+    x0 = np.zeros(3) if d["x"] is None else np.asarray(d["x"][0])
     fig = Figure(figsize=(size / FIGURE_DPI, size / FIGURE_DPI), dpi=FIGURE_DPI)
     FigureCanvasAgg(fig)
     ax = fig.add_subplot(projection="3d")
+    ax.computed_zorder = False           # world axes, then the body, then its axes and vectors on top
     # the two text lines (title, time) get their own band at the top, so that no axis label
     # (the z label is at the top of the picture) runs into them; the canvas does the same
     band = 40.0 / size if title else 22.0 / size
     fig.subplots_adjust(left=0, right=1, bottom=0, top=1 - band)
-    ax.set_xlim(-radius, radius), ax.set_ylim(-radius, radius), ax.set_zlim(-radius, radius)
+    ax.set_xlim(c[0] - radius, c[0] + radius), ax.set_ylim(c[1] - radius, c[1] + radius)
+    ax.set_zlim(c[2] - radius, c[2] + radius)
     ax.set_box_aspect((1, 1, 1), zoom=1.25)
     ax.set_axis_off()
-    ax.view_init(elev=20, azim=30)
-    from .plotting import label_beyond, separate_labels
-
+    ax.view_init(elev=elev, azim=azim)
     labels = []                  # written beyond their line's end on the screen, clear of each other
     for i, lab in enumerate("xyz"):
-        e = np.eye(3)[i] * radius
-        ax.plot(*np.stack([-e, e]).T, color="0.7", linewidth=0.8)
-        labels.append(label_beyond(ax, e, lab, color="0.45", fontsize=10, pad=0.02))
-    for a, b in edges:
-        pa, pb = R @ a, R @ b
-        ax.plot(*np.stack([pa, pb]).T, color="0.3", linewidth=1.2)
+        lo, hi = np.zeros(3), np.zeros(3)
+        lo[i], hi[i] = (0.0, 0.5 * radius) if d["x"] is not None else (c[i] - radius, c[i] + radius)
+        ax.plot(*np.stack([lo, hi]).T, color="0.7", linewidth=0.8, zorder=0)
+        labels.append(label_beyond(ax, hi, lab, color="0.45", fontsize=10, pad=0.02))
+    for a, b in d["world_edges"]:
+        ax.plot(*np.stack([a, b]).T, color="0.6", linewidth=1.0, zorder=0)
+    if d["faces"]:
+        world = [np.asarray(f) @ R.T + x0 for f in d["faces"]]
+        right, up, toward = _camera(elev, azim)
+        order, shade = painter_order(world, toward, light_direction(right, up, toward), cull=d["cull"])
+        colors = [tuple(shade[k] * np.asarray(to_rgb(d["face_colors"][k]))) for k in order]
+        ax.add_collection3d(Poly3DCollection([world[k] for k in order], facecolors=colors, edgecolors=colors,
+                                             linewidths=0.5, zorder=1))
+    for a, b in d["edges"]:
+        pa, pb = R @ np.asarray(a) + x0, R @ np.asarray(b) + x0
+        ax.plot(*np.stack([pa, pb]).T, color="0.3", linewidth=1.2, zorder=2)
     for i, lab in enumerate(("x′", "y′", "z′")):
-        tip = R[:, i] * length
-        ax.plot([0, tip[0]], [0, tip[1]], [0, tip[2]], color=AXIS_COLORS[i], linewidth=3)
+        tip = x0 + R[:, i] * length
+        ax.plot(*np.stack([x0, tip]).T, color=AXIS_COLORS[i], linewidth=3, zorder=3)
         labels.append(label_beyond(ax, tip, lab, color=AXIS_COLORS[i], fontsize=11, pad=0.05))
-    for v in vecs:
-        p = np.asarray(v["v"][0])
-        ax.plot([0, p[0]], [0, p[1]], [0, p[2]], color=v["color"], linewidth=2, linestyle="--")
+    for v in d["vectors"]:
+        p = x0 + np.asarray(v["v"][0])
+        ax.plot(*np.stack([x0, p]).T, color=v["color"], linewidth=2, linestyle="--", zorder=3)
         labels.append(label_beyond(ax, p, v["label"], color=v["color"], fontsize=11, pad=0.05))
     separate_labels(labels)
     fig.text(0.02, 1 - 3.0 / size, (title + "\n" if title else "") + "t = 0.00 s  (poster: run the notebook to play)",
@@ -201,8 +308,10 @@ _TEMPLATE = """<div class="rbteach-player" style="font: 14px sans-serif; width: 
 # the poster's onload calls mount(), and so does this script for its own block.
 _SCRIPT = r"""
 (function () {
-  if (!window.rbteachPlayer) {
-    const P = {};
+  // one definition per page; a newer script (solid bodies, moving bodies: version 2) replaces an older
+  // one, so that a page holding outputs of both draws each new player with the new code
+  if (!window.rbteachPlayer || !(window.rbteachPlayer.version >= 2)) {
+    const P = { version: 2 };
     P.mul = function (p, q) {              // Hamilton product p ⊗ q, scalar first
       return [p[0]*q[0] - p[1]*q[1] - p[2]*q[2] - p[3]*q[3],
               p[0]*q[1] + p[1]*q[0] + p[2]*q[3] - p[3]*q[2],
@@ -245,6 +354,9 @@ _SCRIPT = r"""
       if (!src) return;
       root.rbteachMounted = true;
       const d = JSON.parse(src.textContent);
+      // data written before solid bodies (version 1) draws as it did
+      d.faces = d.faces || []; d.normals = d.normals || []; d.face_colors = d.face_colors || [];
+      d.world_edges = d.world_edges || []; d.center = d.center || [0, 0, 0]; d.x = d.x || null; d.cull = d.cull !== false;
       const poster = root.querySelector('.rbteach-player-poster');
       const size = poster ? poster.width : 420;
       const dpr = window.devicePixelRatio || 1;
@@ -267,7 +379,8 @@ _SCRIPT = r"""
         <div class="rbteach-player-row" style="${rowCss}"><label>speed <select class="rbteach-speed" aria-label="speed">
           ${[0.25, 0.5, 1, 2, 4, 8].map(v => `<option value="${v}" ${v === d.speed ? 'selected' : ''}>×${v}</option>`).join('')}
         </select></label>
-        <button class="rbteach-reset" title="Back to the starting view">reset view</button></div>`;
+        <button class="rbteach-reset" title="Back to the starting view">reset view</button>
+        ${d.faces.length ? '<label title="the outline of the faces instead of the shaded solid"><input class="rbteach-wireframe" type="checkbox"> wireframe</label>' : ''}</div>`;
       if (!bar.querySelector(`option[value="${d.speed}"]`)) {
         const o = document.createElement('option'); o.value = d.speed; o.textContent = '×' + d.speed; o.selected = true;
         bar.querySelector('.rbteach-speed').appendChild(o);
@@ -277,17 +390,62 @@ _SCRIPT = r"""
       root.insertBefore(bar, canvas.nextSibling);
       const g = canvas.getContext('2d');
       const st = { t: t0, playing: false, elev: d.view.elev, azim: d.view.azim, speed: d.speed,
-                   frames: 0, drawn: 0, last: null, drag: null };
-      root.rbteach = { state: st, data: d, draw: () => draw(), attitude: (tq) => P.attitude(d, tq) };
+                   frames: 0, drawn: 0, last: null, drag: null, wireframe: false, order: [] };
+      const position = (tq) => { if (!d.x) return [0, 0, 0]; const [k, s] = P.locate(d.t, tq);
+        const a = d.x[k], b = d.x[k + 1]; return [0, 1, 2].map(i => a[i] + s * (b[i] - a[i])); };
+      root.rbteach = { state: st, data: d, draw: () => draw(), attitude: (tq) => P.attitude(d, tq), position };
       // the tip of the traced body axis at every sample (world frame), for the trace
       const band = d.title ? 24 : 0;     // the title's own band at the top: no axis label reaches it
-      const tips = d.trace === null ? [] : d.q.map(q => { const R = P.matrix(q); return [R[0][d.trace], R[1][d.trace], R[2][d.trace]].map(v => v * d.length); });
-      function project(p) {
+      const tips = d.trace === null ? [] : d.q.map((q, j) => { const R = P.matrix(q), x = d.x ? d.x[j] : [0, 0, 0];
+        return [0, 1, 2].map(i => x[i] + R[i][d.trace] * d.length); });
+      const c = d.center;
+      let cam;                           // the view's right, up and towards-the-viewer vectors
+      function camera() {
         const e = st.elev * Math.PI / 180, a = st.azim * Math.PI / 180;
         const r = [-Math.sin(a), Math.cos(a), 0];
         const u = [-Math.sin(e) * Math.cos(a), -Math.sin(e) * Math.sin(a), Math.cos(e)];
+        const v = [r[1]*u[2] - r[2]*u[1], r[2]*u[0] - r[0]*u[2], r[0]*u[1] - r[1]*u[0]];
+        // rbteach.solids.light_direction: from the upper left, in front, fixed to the viewer
+        const l = [0, 1, 2].map(i => -0.35 * r[i] + 0.6 * u[i] + 0.72 * v[i]), nl = Math.hypot(l[0], l[1], l[2]);
+        cam = { r, u, v, l: l.map(x => x / nl) };
+      }
+      function project(p) {
         const s = 0.5 * (size - band) / d.radius, cy = band + (size - band) / 2;   // below the title's band
-        return [size / 2 + s * (p[0]*r[0] + p[1]*r[1] + p[2]*r[2]), cy - s * (p[0]*u[0] + p[1]*u[1] + p[2]*u[2])];
+        const q = [p[0] - c[0], p[1] - c[1], p[2] - c[2]], r = cam.r, u = cam.u;
+        return [size / 2 + s * (q[0]*r[0] + q[1]*r[1] + q[2]*r[2]), cy - s * (q[0]*u[0] + q[1]*u[1] + q[2]*u[2])];
+      }
+      const dot = (a, b) => a[0]*b[0] + a[1]*b[1] + a[2]*b[2];
+      const rgb = d.face_colors.map(h => [1, 3, 5].map(i => parseInt(h.slice(i, i + 2), 16)));
+      // rbteach.solids.painter_order: cull the faces turned away, Lambert-shade, draw farthest first
+      function drawFaces(R, x) {
+        const world = d.faces.map(f => f.map(p => { const w = mul(R, p); return [w[0] + x[0], w[1] + x[1], w[2] + x[2]]; }));
+        const seen = [];
+        for (let k = 0; k < world.length; k++) {
+          let n = mul(R, d.normals[k]);
+          const facing = dot(n, cam.v);
+          if (d.cull && !(facing > 0)) continue;
+          if (facing < 0) n = n.map(x => -x);
+          const f = world[k], m = [0, 0, 0];
+          for (const p of f) { m[0] += p[0]; m[1] += p[1]; m[2] += p[2]; }
+          seen.push([dot(m, cam.v) / f.length, k, 0.4 + 0.6 * Math.max(0, dot(n, cam.l))]);
+        }
+        seen.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        st.order = seen.map(s => s[1]);
+        g.setLineDash([]); g.lineJoin = 'round';
+        for (const [, k, shade] of seen) {
+          const col = `rgb(${rgb[k].map(v => Math.round(v * shade)).join(',')})`;
+          g.fillStyle = col; g.strokeStyle = col; g.lineWidth = 0.6;
+          g.beginPath();
+          world[k].forEach((p, i) => { const a = project(p); if (i) g.lineTo(a[0], a[1]); else g.moveTo(a[0], a[1]); });
+          g.closePath(); g.fill(); g.stroke();
+        }
+      }
+      function drawOutlines(R, x) {
+        for (const f of d.faces)
+          for (let i = 0; i < f.length; i++) {
+            const a = mul(R, f[i]), b = mul(R, f[(i + 1) % f.length]);
+            line([a[0] + x[0], a[1] + x[1], a[2] + x[2]], [b[0] + x[0], b[1] + x[1], b[2] + x[2]], '#4d4d4d', 1.3);
+          }
       }
       function line(p, q, color, width, dash) {
         const a = project(p), b = project(q);
@@ -300,30 +458,35 @@ _SCRIPT = r"""
         g.clearRect(0, 0, size, size);
         g.font = '14px sans-serif'; g.lineCap = 'round';
         const Rd = d.radius;
+        camera();
         for (let i = 0; i < 3; i++) {
-          const e = [0, 0, 0]; e[i] = Rd; const m = [0, 0, 0]; m[i] = -Rd;
+          // through the view's centre; for a moving body, a triad at the origin (clear of the title)
+          const e = [0, 0, 0]; e[i] = d.x ? 0.5 * Rd : c[i] + Rd; const m = [0, 0, 0]; m[i] = d.x ? 0 : c[i] - Rd;
           line(m, e, '#b3b3b3', 1); label(e, 'xyz'[i], '#737373');
         }
-        const q = P.attitude(d, st.t), R = P.matrix(q);
+        for (const [a, b] of d.world_edges) line(a, b, '#999999', 1);
+        const q = P.attitude(d, st.t), R = P.matrix(q), x = position(st.t);
+        const at = (p) => [p[0] + x[0], p[1] + x[1], p[2] + x[2]];
+        if (st.wireframe) { st.order = []; drawOutlines(R, x); } else drawFaces(R, x);
         if (tips.length) {
           const [k, s] = P.locate(d.t, st.t);
           g.strokeStyle = d.colors[d.trace]; g.globalAlpha = 0.45; g.lineWidth = 1.5; g.setLineDash([]);
           g.beginPath();
           let first = true;
           for (let j = 0; j <= k; j++) { const a = project(tips[j]); if (first) { g.moveTo(a[0], a[1]); first = false; } else g.lineTo(a[0], a[1]); }
-          const now = project([R[0][d.trace] * d.length, R[1][d.trace] * d.length, R[2][d.trace] * d.length]);
+          const now = project(at([R[0][d.trace] * d.length, R[1][d.trace] * d.length, R[2][d.trace] * d.length]));
           g.lineTo(now[0], now[1]); g.stroke(); g.globalAlpha = 1;
         }
-        for (const [a, b] of d.edges) line(mul(R, a), mul(R, b), '#4d4d4d', 1.3);
+        for (const [a, b] of d.edges) line(at(mul(R, a)), at(mul(R, b)), '#4d4d4d', 1.3);
         for (let i = 0; i < 3; i++) {
           const tip = [R[0][i] * d.length, R[1][i] * d.length, R[2][i] * d.length];
-          line([0, 0, 0], tip, d.colors[i], 3.5); label(tip.map(v => 1.08 * v), ['x′', 'y′', 'z′'][i], d.colors[i]);
+          line(x, at(tip), d.colors[i], 3.5); label(at(tip.map(v => 1.08 * v)), ['x′', 'y′', 'z′'][i], d.colors[i]);
         }
         for (const v of d.vectors) {
           const [k, s] = P.locate(d.t, st.t);
           const a = v.v[k], b = v.v[k + 1];
           const p = [a[0] + s * (b[0] - a[0]), a[1] + s * (b[1] - a[1]), a[2] + s * (b[2] - a[2])];
-          line([0, 0, 0], p, v.color, 2.5, [6, 4]); label(p.map(x => 1.05 * x), v.label, v.color);
+          line(x, at(p), v.color, 2.5, [6, 4]); label(at(p.map(x => 1.05 * x)), v.label, v.color);
         }
         g.setLineDash([]);
         g.fillStyle = '#000';
@@ -349,6 +512,8 @@ _SCRIPT = r"""
       play.addEventListener('click', () => setPlaying(!st.playing));
       bar.querySelector('.rbteach-time').addEventListener('input', (ev) => { st.t = Number(ev.target.value); st.last = null; draw(); });
       bar.querySelector('.rbteach-speed').addEventListener('change', (ev) => { st.speed = Number(ev.target.value); });
+      const wire = bar.querySelector('.rbteach-wireframe');
+      if (wire) wire.addEventListener('change', (ev) => { st.wireframe = ev.target.checked; draw(); });
       const reset = () => { st.elev = d.view.elev; st.azim = d.view.azim; draw(); };
       bar.querySelector('.rbteach-reset').addEventListener('click', reset);
       canvas.addEventListener('dblclick', reset);

@@ -269,15 +269,16 @@ def test_the_player_shows_the_simulated_plate_at_its_own_times():
     np.testing.assert_allclose(t, run.t, rtol=0, atol=1e-9)
     np.testing.assert_allclose(q, run.q, rtol=0, atol=1e-9)
 
-    # the outline: a square plate whose moments (12 kg, no thickness) are the example's I = diag(1, 1, 2)
-    edges, body_cone = np.array(d["edges"])[:12], np.array(d["edges"])[12:]
+    # the faces: a square plate whose moments (12 kg, no thickness) are the example's I = diag(1, 1, 2)
+    # the plate is drawn solid (its 6 sides, rbteach.solids.box_faces); the body cone as lines
+    edges, body_cone = np.array(d["faces"]), np.array(d["edges"])
     # then the body cone, carried by the plate: every point on the cone of 45° (the angle of ω) about z′
     pts = body_cone.reshape(-1, 3)
     pts = pts[np.linalg.norm(pts, axis=-1) > 0]                      # not the apex
     assert len(body_cone) >= 8
     np.testing.assert_allclose(np.arctan2(np.hypot(pts[:, 0], pts[:, 1]), pts[:, 2]), np.pi / 4, atol=1e-6)
     ext = edges.reshape(-1, 3).max(axis=0) - edges.reshape(-1, 3).min(axis=0)
-    assert edges.shape == (12, 2, 3) and ext[0] == ext[1] and ext[2] < 0.05 * ext[0]
+    assert edges.shape == (6, 4, 3) and ext[0] == ext[1] and ext[2] < 0.05 * ext[0]
     np.testing.assert_allclose(inertia.box(12.0, ext[0], ext[1], 1e-9), np.diag(moments), atol=1e-12)
     L_world = quaternion.rotate(run.q[0], dynamics.angular_momentum(moments, omega0))
     vec, w_vec = d["vectors"]

@@ -237,8 +237,7 @@ def _notebook_player_data():
 
 
 def test_notebook_player_shows_the_rk4_flip_with_the_t_handle_outline_turned_by_R():
-    from rbteach import dynamics, quaternion
-    from rbteach.plotting import mesh_outline
+    from rbteach import dynamics, quaternion, solids
 
     data = _notebook_player_data()
     V, F = inertia.t_handle_mesh()
@@ -253,9 +252,11 @@ def test_notebook_player_shows_the_rk4_flip_with_the_t_handle_outline_turned_by_
     assert t[0] == 0.0 and t[-1] == pytest.approx(run.t[-1]) and t[-1] >= T
     assert t.size <= 2000 and 10 <= t.size / t[-1] <= 50
     np.testing.assert_allclose(q, run.q[k], atol=2e-9)                      # RK4's attitudes at those times
-    # the T-handle's outline, L and the trace of the axis that flips (the middle axis: z, the stem)
-    edges = np.array(data["edges"])
-    np.testing.assert_allclose(edges, mesh_outline(V, F), atol=1e-6)
+    # the T-handle's sides (drawn solid; their outlines are its mesh_outline), L and the trace of the axis
+    # that flips (the middle axis: z, the stem)
+    edges = np.array(data["faces"])
+    np.testing.assert_allclose(edges, np.array(solids.mesh_polygons(V, F)), atol=1e-6)
+    assert edges.shape == (12, 4, 3) and data["edges"] == []
     assert data["trace"] == int(np.argsort(moments)[1]) == 2
     L = moments * w0
     (vec,) = data["vectors"]

@@ -1,10 +1,11 @@
-"""The attitude players (rbteach.player, notebooks 07 and 08) in a default JupyterLab.
+"""The attitude players (rbteach.player, notebooks 07, 08, 10 and 11) in a default JupyterLab.
 
 After Run All, scrolled to as a person scrolls (JupyterLab's default windowed notebook), each
 player must show a picture (a canvas with drawing on it, not a blank); Play must advance the time
 and change the pixels, at the display's frame rate; dragging the 3-D view must turn it; "reset
 view" must bring the first picture back; the attitude the page draws must be rbteach's SLERP of the
-stored samples (to rounding); and no JavaScript error may be raised.
+stored samples (to rounding), and a moving body's position their straight-line interpolation; the
+"wireframe" box must swap the solid body for its outline and back; and no JavaScript error may be raised.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def controls_layout(root) -> list:
 
 
 def test_the_players_are_found():
-    assert {"07", "08"} <= {p.name[:2] for p in PLAYER_NOTEBOOKS}
+    assert {"07", "08", "10", "11"} <= {p.name[:2] for p in PLAYER_NOTEBOOKS}
 
 
 @pytest.mark.parametrize("path", PLAYER_NOTEBOOKS, ids=lambda p: p.name)
@@ -63,6 +64,20 @@ def test_player_shows_plays_orbits_and_matches_rbteach(page, lab, path, screensh
     got = np.array(root.evaluate("(r, ts) => ts.map(x => r.rbteach.attitude(x))", probe))
     want = slerp_samples(t, q, probe)
     assert np.abs(got - want).max() < 1e-12, f"{path.name}: page attitude differs from rbteach by {np.abs(got - want).max():.2e}"
+    if data["x"] is not None:            # a moving body: its origin goes in straight lines between samples
+        x = np.array(data["x"])
+        got_x = np.array(root.evaluate("(r, ts) => ts.map(x => r.rbteach.position(x))", probe))
+        want_x = np.stack([np.interp(probe, t, x[:, i]) for i in range(3)], axis=1)
+        assert np.abs(got_x - want_x).max() < 1e-12, f"{path.name}: page position differs from the samples'"
+    if data["faces"]:                    # a solid body: some faces drawn; the wireframe box draws outlines instead
+        assert root.evaluate("r => r.rbteach.state.order.length") > 0, f"{path.name}: no face of the body drawn"
+        wire = root.locator(".rbteach-wireframe")
+        wire.check()
+        assert root.evaluate("r => r.rbteach.state.order.length") == 0 and canvas.evaluate(_CANVAS_HASH_JS)[0] != h0, \
+            f"{path.name}: the wireframe box did not change the picture"
+        root.screenshot(path=str(screenshot_dir / f"{path.stem}-player-wireframe.png"))
+        wire.uncheck()
+        assert canvas.evaluate(_CANVAS_HASH_JS)[0] == h0, f"{path.name}: unticking wireframe did not bring the solid back"
 
     # Play: time advances, pixels change, frames come at the display's rate
     label = root.locator(".rbteach-time-label")
