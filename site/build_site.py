@@ -18,6 +18,7 @@ Usage: python site/build_site.py [OUT]   (default build/site; the HTML is in OUT
 
 from __future__ import annotations
 
+import html as html_text
 import json
 import re
 import shutil
@@ -107,7 +108,8 @@ def notebooks(src: Path, edition: str = "student") -> int:
                     # the explorer's own static picture (live() puts it in the same output), then the note
                     png = out["data"].get("image/png", "")
                     png = "".join(png) if isinstance(png, list) else png
-                    picture = (f'<img class="rbteach-live-picture" alt="the explorer at its starting values" '
+                    alt = out.get("metadata", {}).get("image/png", {}).get("alt") or "the explorer at its starting values"
+                    picture = (f'<img class="rbteach-live-picture" alt="{html_text.escape(alt, quote=True)}" '
                                f'src="data:image/png;base64,{png.strip()}">') if png else ""
                     out["data"] = {"text/html": picture + LIVE_NOTE, "text/plain": "live explorer"}
                     replaced += 1

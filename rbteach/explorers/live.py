@@ -258,6 +258,8 @@ def live(module, *, width: int = CANVAS_SIZE[0], height: int = CANVAS_SIZE[1], *
     picture = _picture(module, values)
     widget = _widget_class()(spec=spec, values=values, poster=base64.b64encode(picture).decode("ascii") if picture else "")
     widget._picture_png = picture
+    doc = (module.__doc__ or "").strip().splitlines()
+    widget._picture_alt = (doc[0] + " " if doc else "") + "The static picture of its starting values."
 
     def on_msg(_widget, content, buffers):
         if not isinstance(content, dict) or content.get("type") != "compute":
@@ -291,6 +293,7 @@ def _widget_class():
             values = traitlets.Dict().tag(sync=True)
             poster = traitlets.Unicode("").tag(sync=True)      # base64 PNG of the static picture
             _picture_png = b""
+            _picture_alt = ""
 
             def __repr__(self):            # the text a plain-text front end shows
                 return ("live explorer (drag its controls in Jupyter; the picture shows its "
@@ -301,8 +304,11 @@ def _widget_class():
                 bundle = super()._repr_mimebundle_(**kwargs)
                 data, meta = (bundle if isinstance(bundle, tuple) else (bundle, {}))
                 data = dict(data or {})
+                meta = dict(meta or {})
                 if self._picture_png:
                     data["image/png"] = base64.b64encode(self._picture_png).decode("ascii")
+                    # its text alternative, for a page that shows the picture (site/build_site.py)
+                    meta["image/png"] = {**meta.get("image/png", {}), "alt": self._picture_alt}
                 data["text/plain"] = repr(self)
                 return data, dict(meta or {})
 
