@@ -280,7 +280,9 @@ def mesh_outline(vertices, faces) -> np.ndarray:
 
 def describe(fig, text: str):
     """Give ``fig`` its text alternative: one sentence of what it shows (what a screen reader
-    reads instead of the picture; see :func:`figure_html`). Returns ``fig``."""
+    reads instead of the picture; see :func:`figure_html`). Returns None, so that the call can end
+    a cell without showing the figure a second time (a trailing ``;`` does not hide a value when
+    the cell runs without history, as under nbval)."""
     from matplotlib.figure import Figure
 
     if not isinstance(fig, Figure):
@@ -289,7 +291,6 @@ def describe(fig, text: str):
         raise ValueError(f"text must be a non-empty sentence describing the figure, got {text!r}")
     fig._rbteach_alt = " ".join(text.split())
     show_alt_text()
-    return fig
 
 
 def _axes_text(ax) -> str:
