@@ -3,8 +3,12 @@
 :func:`attitude_player` takes a simulated trajectory (times and body → world quaternions) and gives
 an object the notebook displays as one self-contained HTML block: a ``<canvas>`` drawn by a small
 script (no library, nothing loaded from the internet), with play/pause, a time slider, a speed
-choice, and a 3-D view that the mouse (or a finger) orbits; a double-click or "reset view" puts the
-camera back. Between two samples the attitude is interpolated by SLERP,
+choice, and a 3-D view that the mouse (or a finger) orbits, or the arrow keys once the picture has
+the focus (5° a press, 1° with Shift); a double-click, Home, Escape or "reset view" puts the camera
+back. For a screen reader the canvas is ``role="img"`` with a label saying what it shows at the
+current time and view (:meth:`AttitudePlayer.describe` is the poster's alt text), and the time
+slider says its value in seconds; its step is about 1/100 of the run. The player's keys stay in the
+player: JupyterLab does not take the arrow keys to move between cells. Between two samples the attitude is interpolated by SLERP,
 
     q(t) = q_k ⊗ (q_k⁻¹ ⊗ q_{k+1})^s,   s = (t − t_k) / (t_{k+1} − t_k),
 

@@ -6,7 +6,12 @@ and ``<canvas>`` live in the page (``live.js``, loaded from this package: nothin
 internet). Every new value of a control is sent to the kernel while it is dragged, with at most two
 requests in flight (a newer value waiting replaces an older one, so nothing stale queues up); the
 kernel answers with ``scene(**values)`` — the panels to draw, with their arrays as binary float32
-buffers — and ``summary(**values)``. A 3-D panel turns with the mouse in the page alone.
+buffers — and ``summary(**values)``. A 3-D panel turns with the mouse in the page alone, or from
+the keyboard (the canvas takes the focus: arrow keys, Shift for fine steps, Home or Escape or the
+"reset view" button to reset). For a screen reader the canvas is ``role="img"`` with a label built
+from the scene (panel titles, axes, labelled lines, the current view), the summary goes to a polite
+live region when a control is released, and each slider's ``aria-valuetext`` says its value and unit
+(:func:`slider_unit`; an explorer declares ``UNITS`` for sliders whose labels name none).
 
 A scene is a dict ``{"panels": [...]}``; each panel is either
 
