@@ -3,8 +3,12 @@
 :func:`attitude_player` takes a simulated trajectory (times and body → world quaternions) and gives
 an object the notebook displays as one self-contained HTML block: a ``<canvas>`` drawn by a small
 script (no library, nothing loaded from the internet), with play/pause, a time slider, a speed
-choice, and a 3-D view that the mouse (or a finger) orbits; a double-click or "reset view" puts the
-camera back. Between two samples the attitude is interpolated by SLERP,
+choice, and a 3-D view that the mouse (or a finger) orbits, or the arrow keys once the picture has
+the focus (5° a press, 1° with Shift); a double-click, Home, Escape or "reset view" puts the camera
+back. For a screen reader the canvas is ``role="img"`` with a label saying what it shows at the
+current time and view (:meth:`AttitudePlayer.describe` is the poster's alt text), and the time
+slider says its value in seconds; its step is about 1/100 of the run. The player's keys stay in the
+player: JupyterLab does not take the arrow keys to move between cells. Between two samples the attitude is interpolated by SLERP,
 
     q(t) = q_k ⊗ (q_k⁻¹ ⊗ q_{k+1})^s,   s = (t − t_k) / (t_{k+1} − t_k),
 
@@ -74,8 +78,22 @@ class AttitudePlayer:
         poster = base64.b64encode(self.poster_png).decode("ascii")
         payload = html.escape(json.dumps(self.data, separators=(",", ":")), quote=False)
         size = self.height
-        title = html.escape(self.data.get("title", ""))
-        return _TEMPLATE.format(poster=poster, payload=payload, size=size, title=title, script=_SCRIPT)
+        return _TEMPLATE.format(poster=poster, payload=payload, size=size, alt=html.escape(self.describe()),
+                                script=_SCRIPT)
+
+    def describe(self) -> str:
+        """One sentence of what the player shows (the poster's alt text; the page's canvas builds
+        the same sentence with the current time and view as its aria-label)."""
+        d = self.data
+        shown = ["the world axes x, y, z", "the body axes x′, y′, z′"]
+        if d["edges"]:
+            shown.append("the body's outline")
+        shown += [f"{v['label']} ({'fixed' if v['fixed'] else 'moving'})" for v in d["vectors"]]
+        if d["trace"] is not None:
+            shown.append(f"the path of the tip of {('x′', 'y′', 'z′')[d['trace']]}")
+        head = f"{d['title']}: " if d.get("title") else ""
+        return (f"{head}3-D view of the body turning from t = {d['t'][0]:.2f} s to {d['t'][-1]:.2f} s, "
+                f"showing {', '.join(shown[:-1])} and {shown[-1]}; first frame.")
 
 
 def attitude_player(t, q, *, body_edges=None, body_faces=None, face_colors=None, cull_back_faces: bool = True,
@@ -298,7 +316,7 @@ def _poster(R, d, size) -> bytes:
 
 
 _TEMPLATE = """<div class="rbteach-player" style="font: 14px sans-serif; width: {size}px; max-width: 100%;">
-<img class="rbteach-player-poster" alt="{title} (first frame)" width="{size}" height="{size}"
+<img class="rbteach-player-poster" alt="{alt}" width="{size}" height="{size}"
  src="data:image/png;base64,{poster}" onload="window.rbteachPlayer &amp;&amp; window.rbteachPlayer.mount(this)">
 <script type="application/json" class="rbteach-player-data">{payload}</script>
 <script>{script}</script>
@@ -343,6 +361,19 @@ _SCRIPT = r"""
               [2*(x*y + w*z), 1 - 2*(x*x + z*z), 2*(y*z - w*x)],
               [2*(x*z - w*y), 2*(y*z + w*x), 1 - 2*(x*x + y*y)]];
     };
+    P.timeStep = function (span) {        // the time slider's arrow step: about 1/100 of the run, 1, 2 or 5 × 10^k s
+      const raw = span / 100, mag = Math.pow(10, Math.floor(Math.log10(raw))), r = raw / mag;
+      return Number(((r < 1.5 ? 1 : r < 3.5 ? 2 : r < 7.5 ? 5 : 10) * mag).toPrecision(1));
+    };
+    P.describe = function (d, st) {       // the canvas's aria-label: player.py's AttitudePlayer.describe, now
+      const shown = ['the world axes x, y, z', 'the body axes x′, y′, z′'];
+      if (d.edges.length) shown.push("the body's outline");
+      for (const v of d.vectors) shown.push(`${v.label} (${v.fixed ? 'fixed' : 'moving'})`);
+      if (d.trace !== null) shown.push(`the path of the tip of ${['x′', 'y′', 'z′'][d.trace]}`);
+      return (d.title ? d.title + ': ' : '') + `3-D view of the body at t = ${st.t.toFixed(1)} s of ${d.t[0].toFixed(2)} s to ` +
+        `${d.t[d.t.length - 1].toFixed(2)} s, turned to elevation ${Math.round(st.elev)}°, azimuth ${Math.round(st.azim)}°, ` +
+        `showing ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}.`;
+    };
     const mul = (R, p) => [R[0][0]*p[0] + R[0][1]*p[1] + R[0][2]*p[2],
                            R[1][0]*p[0] + R[1][1]*p[1] + R[1][2]*p[2],
                            R[2][0]*p[0] + R[2][1]*p[1] + R[2][2]*p[2]];
@@ -364,7 +395,14 @@ _SCRIPT = r"""
       canvas.width = Math.round(size * dpr); canvas.height = Math.round(size * dpr);
       canvas.style.cssText = `width:${size}px;height:${size}px;display:block;touch-action:none;cursor:grab;background:#fff`;
       canvas.className = 'rbteach-player-canvas';
-      canvas.title = 'drag to orbit the view; double-click to reset it';
+      canvas.title = 'drag to orbit the view (or, focused, the arrow keys); double-click, Home or Escape resets it';
+      canvas.tabIndex = 0;                 // focusable: the arrow keys turn the view
+      canvas.setAttribute('role', 'img');
+      if (!document.getElementById('rbteach-player-style')) {      // the focus ring (inline styles cannot say :focus)
+        const css = document.createElement('style'); css.id = 'rbteach-player-style';
+        css.textContent = '.rbteach-player-canvas:focus, .rbteach-player-canvas:focus-visible { outline: 3px solid #0072B2; outline-offset: 1px; }';
+        document.head.appendChild(css);
+      }
       const bar = document.createElement('div');
       bar.className = 'rbteach-player-controls';
       // two rows that never wrap and never move: the Play/Pause button has one fixed width (its two
@@ -373,8 +411,8 @@ _SCRIPT = r"""
       const tEnd = d.t[d.t.length - 1], t0 = d.t[0];
       const rowCss = 'display:flex;align-items:center;gap:6px;flex-wrap:nowrap;white-space:nowrap;margin-top:2px';
       bar.innerHTML = `<div class="rbteach-player-row" style="${rowCss}">
-        <button class="rbteach-play" aria-label="Play" title="Play / pause" style="flex:none;width:6.5em;text-align:left;white-space:nowrap">▶ Play</button>
-        <input class="rbteach-time" type="range" min="${t0}" max="${tEnd}" step="${(tEnd - t0) / 2000}" value="${t0}" style="flex:1 1 auto;min-width:60px" aria-label="time">
+        <button class="rbteach-play" title="Play / pause" style="flex:none;width:6.5em;text-align:left;white-space:nowrap"><span aria-hidden="true">▶</span> Play</button>
+        <input class="rbteach-time" type="range" min="${t0}" max="${tEnd}" step="${P.timeStep(tEnd - t0)}" value="${t0}" style="flex:1 1 auto;min-width:60px" aria-label="time" aria-valuetext="${t0.toFixed(2)} s">
         <span class="rbteach-time-label" style="flex:none;font-family:monospace,monospace;width:9.5em;overflow:hidden">t = 0.00 s</span></div>
         <div class="rbteach-player-row" style="${rowCss}"><label>speed <select class="rbteach-speed" aria-label="speed">
           ${[0.25, 0.5, 1, 2, 4, 8].map(v => `<option value="${v}" ${v === d.speed ? 'selected' : ''}>×${v}</option>`).join('')}
@@ -493,11 +531,15 @@ _SCRIPT = r"""
         if (d.title) g.fillText(d.title, 8, 18);
         st.drawn++;
         bar.querySelector('.rbteach-time-label').textContent = `t = ${st.t.toFixed(2)} s`;
-        bar.querySelector('.rbteach-time').value = st.t;
+        const slider = bar.querySelector('.rbteach-time');
+        slider.value = st.t;
+        slider.setAttribute('aria-valuetext', `${st.t.toFixed(2)} s`);
+        const said = P.describe(d, st);
+        if (canvas.getAttribute('aria-label') !== said) canvas.setAttribute('aria-label', said);
       }
       const play = bar.querySelector('.rbteach-play');
       function setPlaying(on) {
-        st.playing = on; play.textContent = on ? '❚❚ Pause' : '▶ Play'; play.setAttribute('aria-label', on ? 'Pause' : 'Play');
+        st.playing = on; play.innerHTML = on ? '<span aria-hidden="true">❚❚</span> Pause' : '<span aria-hidden="true">▶</span> Play';
         if (on) { if (st.t >= tEnd) st.t = t0; st.last = null; requestAnimationFrame(tick); }
       }
       function tick(now) {
@@ -517,6 +559,25 @@ _SCRIPT = r"""
       const reset = () => { st.elev = d.view.elev; st.azim = d.view.azim; draw(); };
       bar.querySelector('.rbteach-reset').addEventListener('click', reset);
       canvas.addEventListener('dblclick', reset);
+      // the keyboard's orbit (as live.js): ← → about the vertical, ↑ ↓ the eye up and down, Shift
+      // for 1° steps, Home or Escape back to the starting view
+      canvas.addEventListener('keydown', (ev) => {
+        const step = ev.shiftKey ? 1 : 5;
+        const turn = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] }[ev.key];
+        if (turn) { st.azim += turn[0]; st.elev = Math.max(-89, Math.min(89, st.elev + turn[1])); st.keyOrbits = (st.keyOrbits || 0) + 1; draw(); }
+        else if (ev.key === 'Home' || ev.key === 'Escape') reset();
+        else return;
+        ev.preventDefault();
+      });
+      // the player's keys stay in the player: JupyterLab's shortcuts (arrows move to the next cell)
+      // and the page's scrolling do not get them
+      root.setAttribute('data-lm-suppress-shortcuts', 'true');
+      const OWN_KEYS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown', ' ', 'Enter', 'Escape'];
+      root.addEventListener('keydown', (ev) => {
+        if (ev.target === root || !root.contains(ev.target)) return;
+        if (ev.key === 'Escape' && ev.target !== canvas) return;       // Escape elsewhere: back to the notebook
+        if (OWN_KEYS.includes(ev.key)) ev.stopPropagation();
+      });
       let pending = false;
       canvas.addEventListener('pointerdown', (ev) => { st.drag = [ev.clientX, ev.clientY, st.azim, st.elev]; canvas.setPointerCapture(ev.pointerId); canvas.style.cursor = 'grabbing'; });
       canvas.addEventListener('pointermove', (ev) => {

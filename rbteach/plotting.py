@@ -24,7 +24,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 from . import _validate as _v  # noqa: E402
 
 __all__ = ["AXIS_COLORS", "AXIS_STYLES", "PALETTE", "FIGURE_DPI", "use_course_style", "new_3d", "set_equal_3d", "draw_frame", "draw_vector", "label_beyond", "separate_labels", "draw_ellipsoid",
-           "draw_box", "inertia_ellipsoid_radii", "mesh_outline"]
+           "draw_box", "inertia_ellipsoid_radii", "mesh_outline", "describe", "figure_description", "figure_html",
+           "show_alt_text"]
 
 #: The Okabe–Ito palette (Okabe & Ito, "Color Universal Design", 2008): told apart with every
 #: common colour-vision deficiency. Every colour in the collection's figures comes from here
@@ -64,6 +65,7 @@ def use_course_style() -> None:
         set_matplotlib_formats("retina")
     except ImportError:  # pragma: no cover - outside Jupyter
         pass
+    show_alt_text()
 
 
 def new_3d(figsize=(5, 5), title=None):
@@ -265,3 +267,111 @@ def mesh_outline(vertices, faces) -> np.ndarray:
             owners.setdefault((min(a, b), max(a, b)), []).append(k)
     keep = [e for e, fs in owners.items() if len(fs) != 2 or n[fs[0]] @ n[fs[1]] < 1.0 - 1e-9]
     return v[np.array(keep, dtype=np.int64).reshape(-1, 2)]
+
+
+# ---------------------------------------------------------------- text alternatives (alt text)
+#
+# A figure shown in a notebook is an image/png that no screen reader can read. With the formatter
+# that show_alt_text() registers (use_course_style() does), IPython adds to every figure's output a
+# text/html ``<img alt="…">`` of the same retina PNG. JupyterLab and myst-nb (the website) prefer
+# text/html to image/png, so they show that image, with its alt text; a viewer that prefers PNG
+# still has it. The sentence is the author's (describe) or, without one, figure_description's,
+# built from what the figure shows: its titles, axes and labelled curves.
+
+def describe(fig, text: str):
+    """Give ``fig`` its text alternative: one sentence of what it shows (what a screen reader
+    reads instead of the picture; see :func:`figure_html`). Returns None, so that the call can end
+    a cell without showing the figure a second time (a trailing ``;`` does not hide a value when
+    the cell runs without history, as under nbval)."""
+    from matplotlib.figure import Figure
+
+    if not isinstance(fig, Figure):
+        raise ValueError(f"fig must be a Matplotlib Figure, got {type(fig).__name__}")
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError(f"text must be a non-empty sentence describing the figure, got {text!r}")
+    fig._rbteach_alt = " ".join(text.split())
+    show_alt_text()
+
+
+def _axes_text(ax) -> str:
+    """What one axes shows: its title, its axes' labels, its labelled curves."""
+    title = ax.get_title() or ax.get_title("left") or ax.get_title("right")
+    labels = []
+    legend = ax.get_legend()
+    if legend is not None:
+        labels = [t.get_text() for t in legend.get_texts()]
+    if not labels:
+        labels = [a.get_label() for a in list(ax.lines) + list(ax.collections)
+                  if a.get_label() and not a.get_label().startswith("_")]
+    labels = list(dict.fromkeys(t for t in labels if t.strip()))
+    if getattr(ax, "name", "") == "3d":
+        head = "a 3-D view"
+        axes = [lab for lab in (ax.get_xlabel(), ax.get_ylabel(), ax.get_zlabel()) if lab]
+        body = f" with axes {', '.join(axes)}" if axes else ""
+    else:
+        head = "a plot"
+        x, y = ax.get_xlabel(), ax.get_ylabel()
+        scale = " (log scale)" if ax.get_yscale() == "log" or ax.get_xscale() == "log" else ""
+        body = (f" of {y}" if y else "") + (f" against {x}" if x else "") + scale
+    named = f" titled \u201c{title}\u201d" if title else ""
+    shows = f", showing {', '.join(labels)}" if labels else ""
+    return f"{head}{named}{body}{shows}"
+
+
+def figure_description(fig) -> str:
+    """The figure's text alternative: the sentence given to :func:`describe`, or one built from
+    what the figure shows (its title, and for each panel its title, axes and labelled curves)."""
+    given = getattr(fig, "_rbteach_alt", None)
+    if given:
+        return given
+    panels = [ax for ax in fig.get_axes() if ax.get_visible() and (
+        ax.axison or getattr(ax, "name", "") == "3d" or ax.get_title() or ax.lines or ax.collections or ax.images)]
+    sup = fig._suptitle.get_text() if getattr(fig, "_suptitle", None) is not None else ""
+    head = f"Figure \u201c{sup}\u201d" if sup else "Figure"
+    if not panels:
+        return f"{head}."
+    if len(panels) == 1:
+        return f"{head}: {_axes_text(panels[0])}."
+    return f"{head} of {len(panels)} panels: " + "; ".join(
+        f"({i}) {_axes_text(ax)}" for i, ax in enumerate(panels, 1)) + "."
+
+
+def figure_html(fig) -> str | None:
+    """``<img class="rbteach-figure" alt="…">`` of ``fig`` as the notebook shows it (a retina PNG
+    at half its pixel size, the inline backend's ``bbox_inches``), for IPython's text/html
+    formatter; None for an empty figure."""
+    import base64
+    import html
+
+    from IPython.core.pylabtools import retina_figure
+
+    kwargs = {"bbox_inches": "tight"}
+    try:
+        from matplotlib_inline.config import InlineBackend
+
+        kwargs = dict(InlineBackend.instance().print_figure_kwargs or kwargs)
+    except ImportError:  # pragma: no cover - outside Jupyter
+        pass
+    out = retina_figure(fig, **kwargs)
+    if out is None:
+        return None
+    png, size = out
+    return (f'<img class="rbteach-figure" alt="{html.escape(figure_description(fig), quote=True)}" '
+            f'width="{size["width"]}" height="{size["height"]}" '
+            f'src="data:image/png;base64,{base64.b64encode(png).decode("ascii")}">')
+
+
+def show_alt_text() -> bool:
+    """Register :func:`figure_html` as IPython's text/html formatter of figures (once; nothing
+    outside IPython). Returns whether a shell was there to register it with."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover
+        return False
+    ip = get_ipython()
+    if ip is None:
+        return False
+    from matplotlib.figure import Figure
+
+    ip.display_formatter.formatters["text/html"].for_type(Figure, figure_html)
+    return True

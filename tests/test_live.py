@@ -81,7 +81,7 @@ def test_live_refuses_an_unknown_control_and_describes_the_controls():
     spec = L.live(_Toy, a=0.25)
     assert spec.values == {"a": 0.25}
     assert spec.spec["controls"] == [{"name": "a", "label": "a", "disabled": False, "kind": "float",
-                                      "min": -1.0, "max": 2.0, "step": 0.01, "decimals": 2}]
+                                      "min": -1.0, "max": 2.0, "step": 0.01, "decimals": 2, "unit": ""}]
 
 
 def test_every_numbered_explorer_is_live():

@@ -3,12 +3,18 @@
 // flight; a newer value waiting replaces an older one, so nothing stale queues up). Each answer is
 // a scene: panels of curves (2-D) or polylines in space (3-D), arrays as binary buffers. The
 // picture is drawn on a <canvas>; a 3-D panel turns with the mouse without asking the kernel.
+// Accessibility: the canvas is focusable (tabindex 0, a visible ring) and its arrow keys turn every
+// 3-D panel (ORBIT_STEP degrees, 1 with Shift), Home or Escape resets it, as does "reset view". It is
+// role="img" with a label built from the scene (describeScene, kept current); the summary is also
+// written to a polite live region when a control is released (not on every frame of a drag); every
+// slider has an aria-valuetext with its value and unit (a log slider: its real value).
 
 const DASHES = { "-": [], "--": [7, 4], ":": [2, 3], "-.": [7, 3, 2, 3] };
 // The picture is laid out at the spec's size (live.py's CANVAS_SIZE) and scaled as a whole to the
 // width the page gives it (the aspect ratio stays). Where that shrinks it, text and the margins
 // that hold it grow in the picture's units so that text stays at least MIN_TEXT_PX on the screen.
 const MIN_TEXT_PX = 12;
+const ORBIT_STEP = 5, ORBIT_FINE = 1;          // degrees per arrow key (with Shift: ORBIT_FINE)
 let TEXT = 1;                                   // text magnification of the frame being painted
 const font = (px) => `${(px * TEXT).toFixed(2)}px sans-serif`;
 
@@ -259,6 +265,34 @@ function draw3D(g, p, box, view) {
   g.restore();
 }
 
+// The text alternative of a scene: what each panel shows (title, axes or view, its labelled curves
+// or lines), in the order of the panels; a 3-D panel says the view it is turned to.
+function describeScene(scene, views) {
+  const parts = scene.panels.map((p, i) => {
+    const named = (xs) => [...new Set(xs.filter((x) => x.label).map((x) => x.label))];
+    const title = p.title ? `"${p.title}"` : "";
+    if (p.kind === "3d") {
+      const v = views[i] || p.view || { elev: 20, azim: 30 };
+      const lines = named(p.lines || []);
+      return `3-D view ${title} turned to elevation ${Math.round(v.elev)}°, azimuth ${Math.round(v.azim)}°` +
+             (p.world_axes !== false ? ", with the world axes x, y, z" : "") +
+             (lines.length ? `; shows ${lines.join(", ")}` : "");
+    }
+    const curves = named(p.series || []);
+    const axes = p.ylabel || p.xlabel ? `: ${p.ylabel || "y"} against ${p.xlabel || "x"}` +
+      ` (${fmtTick(p.xlim[0], Math.abs(p.xlim[1] - p.xlim[0]) / 5)} to ${fmtTick(p.xlim[1], Math.abs(p.xlim[1] - p.xlim[0]) / 5)})` : "";
+    return `plot ${title}${axes}${p.logy ? ", log scale" : ""}` + (curves.length ? `; curves ${curves.join(", ")}` : "");
+  });
+  const n = parts.length;
+  return (n > 1 ? `${n} panels. ` : "") + parts.map((t, i) => (n > 1 ? `${i + 1}: ` : "") + t.replace(/\s+/g, " ")).join(". ") + ".";
+}
+
+// Visible text of a value with its unit, for the readout and for a screen reader (aria-valuetext).
+function withUnit(text, unit) {
+  if (!unit) return text;
+  return unit === "°" ? text + "°" : text + " " + unit;
+}
+
 function render({ model, el }) {
   const spec = model.get("spec");
   const root = document.createElement("div");
@@ -304,7 +338,10 @@ function render({ model, el }) {
       const fromPos = (x) => (c.kind === "log" ? Math.pow(c.base, x) : x);
       input.min = c.min; input.max = c.max; input.step = c.step; input.value = toPos(values[c.name]);
       const out = document.createElement("span"); out.className = "rbteach-live-readout";
-      const show = () => { out.textContent = c.kind === "log" ? Number(values[c.name]).toPrecision(3) : Number(values[c.name]).toFixed(c.decimals).replace("-", "\u2212"); };
+      const show = () => {
+        out.textContent = c.kind === "log" ? Number(values[c.name]).toPrecision(3) : Number(values[c.name]).toFixed(c.decimals).replace("-", "\u2212");
+        input.setAttribute("aria-valuetext", withUnit(out.textContent, c.unit));   // a log slider: its real value
+      };
       const read = () => {
         let x = Number(input.value);
         x = Math.round((x - c.min) / c.step) * c.step + c.min;                   // on the slider's grid
@@ -331,6 +368,9 @@ function render({ model, el }) {
   // picture is never stretched and stays sharp at any zoom.
   const canvas = document.createElement("canvas");
   canvas.className = "rbteach-live-canvas";
+  canvas.tabIndex = 0;                               // focusable: the arrow keys turn its 3-D panels
+  canvas.setAttribute("role", "img");
+  canvas.setAttribute("aria-label", "the explorer's picture (computing)");
   canvas.style.maxWidth = spec.width + "px";
   canvas.style.aspectRatio = `${spec.width} / ${spec.height}`;
   const fit = { scale: 1, dpr: window.devicePixelRatio || 1 };
@@ -348,9 +388,25 @@ function render({ model, el }) {
   }
   state.fit = fit;
   if (typeof ResizeObserver !== "undefined") new ResizeObserver(() => { if (resize()) paint(); }).observe(canvas);
+  const resetButton = document.createElement("button");
+  resetButton.className = "rbteach-live-reset";
+  resetButton.type = "button";
+  resetButton.textContent = "reset view";
+  resetButton.title = "Back to the starting view (on the picture: Home or Escape; arrow keys turn it)";
+  resetButton.hidden = true;                        // shown when the scene has a 3-D panel
+  root.appendChild(resetButton);
   const text = document.createElement("pre");
   text.className = "rbteach-live-summary";
   root.appendChild(text);
+  // the summary for a screen reader: written when a control is released (or a key moved it), so
+  // that a drag is announced once, at its end, and not at every frame
+  const announce = document.createElement("div");
+  announce.className = "rbteach-live-announce";
+  announce.setAttribute("role", "status");
+  announce.setAttribute("aria-live", "polite");
+  announce.setAttribute("aria-atomic", "true");
+  root.appendChild(announce);
+  state.announced = "";
   const g = canvas.getContext("2d");
   const poster = new Image();
   if (model.get("poster")) { poster.onload = () => { if (!state.scene) paint(); }; poster.src = "data:image/png;base64," + model.get("poster"); }
@@ -380,6 +436,7 @@ function render({ model, el }) {
       return;
     }
     if (state.error || !state.scene) {
+      canvas.setAttribute("aria-label", state.error ? "no picture: " + state.error : "the explorer's picture (computing)");
       g.fillStyle = "#000"; g.font = font(15); g.textAlign = "left"; g.textBaseline = "alphabetic";
       g.fillText(state.error || "computing…", 16, 30);
       return;
@@ -393,6 +450,9 @@ function render({ model, el }) {
     });
     state.placed = PLACED.map((r) => r.slice());      // the labels' boxes (tests check they do not overlap)
     state.paints = (state.paints || 0) + 1;
+    const label = describeScene(state.scene, state.views);
+    if (canvas.getAttribute("aria-label") !== label) canvas.setAttribute("aria-label", label);
+    resetButton.hidden = !state.scene.panels.some((p) => p.kind === "3d");
   }
   let lastSent = null;
   function request() {
@@ -405,9 +465,21 @@ function render({ model, el }) {
     state.sentAt[state.seq] = performance.now();
     model.send({ type: "compute", seq: state.seq, values: values });
   }
+  // the values of the last release of a control: their summary goes to the live region
+  let committed = null;
+  const sameValues = (a, b) => !!a && !!b && Object.keys(b).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+  function maybeAnnounce() {
+    if (!committed || state.shown !== state.seq || !sameValues(state.lastValues, committed)) return;
+    committed = null;
+    const said = state.error || state.summary;
+    announce.textContent = said;
+    state.announced = said;
+    state.announcements = (state.announcements || 0) + 1;
+  }
   function changed(final) {
+    if (final) committed = Object.assign({}, values);
     request();
-    if (final) { model.set("values", Object.assign({}, values)); model.save_changes(); }
+    if (final) { model.set("values", Object.assign({}, values)); model.save_changes(); maybeAnnounce(); }
   }
   model.on("msg:custom", (msg, buffers) => {
     if (msg.type !== "frame") return;
@@ -423,6 +495,7 @@ function render({ model, el }) {
       state.lastFrameAt = performance.now();
       state.lastValues = msg.values;
       for (const name in inputs) inputs[name].disabled = (msg.inactive || []).includes(name);
+      maybeAnnounce();
     }
     if (state.pending) { state.pending = false; request(); }
   });
@@ -450,12 +523,39 @@ function render({ model, el }) {
   });
   const end = () => { drag = null; };
   canvas.addEventListener("pointerup", end); canvas.addEventListener("pointercancel", end);
+  const resetView = (only) => {
+    if (!state.scene) return;
+    state.scene.panels.forEach((p, i) => {
+      if (p.kind === "3d" && (only === undefined || only === i)) state.views[i] = Object.assign({}, p.view || { elev: 20, azim: 30 });
+    });
+    paint();
+    state.resets = (state.resets || 0) + 1;
+  };
   canvas.addEventListener("dblclick", (ev) => {
     const i = panelAt(ev);
-    if (i >= 0 && state.scene.panels[i].kind === "3d") {
-      state.views[i] = Object.assign({}, state.scene.panels[i].view || { elev: 20, azim: 30 }); paint();
-      state.resets = (state.resets || 0) + 1;
-    }
+    if (i >= 0 && state.scene.panels[i].kind === "3d") resetView(i);
+  });
+  resetButton.addEventListener("click", () => resetView());
+  // the keyboard's orbit: ← → turn about the vertical (as a drag to the side), ↑ ↓ raise and lower
+  // the eye; Shift for fine steps; Home or Escape back to the starting view. Every 3-D panel turns.
+  canvas.addEventListener("keydown", (ev) => {
+    if (!state.scene || !state.scene.panels.some((p) => p.kind === "3d")) return;
+    const step = ev.shiftKey ? ORBIT_FINE : ORBIT_STEP;
+    const turn = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] }[ev.key];
+    if (turn) {
+      state.scene.panels.forEach((p, i) => {
+        if (p.kind !== "3d") return;
+        if (!state.views[i]) state.views[i] = Object.assign({}, p.view || { elev: 20, azim: 30 });
+        const v = state.views[i];
+        v.azim += turn[0];
+        v.elev = Math.max(-89, Math.min(89, v.elev + turn[1]));
+      });
+      paint();
+      state.keyOrbits = (state.keyOrbits || 0) + 1;
+    } else if (ev.key === "Home" || ev.key === "Escape") {
+      resetView();
+    } else return;
+    ev.preventDefault();                              // not the page's scroll
   });
   paint();
   request();

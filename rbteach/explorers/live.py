@@ -6,7 +6,12 @@ and ``<canvas>`` live in the page (``live.js``, loaded from this package: nothin
 internet). Every new value of a control is sent to the kernel while it is dragged, with at most two
 requests in flight (a newer value waiting replaces an older one, so nothing stale queues up); the
 kernel answers with ``scene(**values)`` — the panels to draw, with their arrays as binary float32
-buffers — and ``summary(**values)``. A 3-D panel turns with the mouse in the page alone.
+buffers — and ``summary(**values)``. A 3-D panel turns with the mouse in the page alone, or from
+the keyboard (the canvas takes the focus: arrow keys, Shift for fine steps, Home or Escape or the
+"reset view" button to reset). For a screen reader the canvas is ``role="img"`` with a label built
+from the scene (panel titles, axes, labelled lines, the current view), the summary goes to a polite
+live region when a control is released, and each slider's ``aria-valuetext`` says its value and unit
+(:func:`slider_unit`; an explorer declares ``UNITS`` for sliders whose labels name none).
 
 A scene is a dict ``{"panels": [...]}``; each panel is either
 
@@ -22,13 +27,14 @@ Where the values have no picture, ``scene``/``summary`` raise ``ValueError`` and
 from __future__ import annotations
 
 import base64
+import re
 from pathlib import Path
 
 import numpy as np
 
 from . import message
 
-__all__ = ["CANVAS_SIZE", "PANEL_MARGINS", "live", "xy", "series", "space", "line3d", "arrow3d", "pack", "control_spec"]
+__all__ = ["CANVAS_SIZE", "PANEL_MARGINS", "UNITS_IN_LABELS", "slider_unit", "live", "xy", "series", "space", "line3d", "arrow3d", "pack", "control_spec"]
 
 _JS = Path(__file__).with_name("live.js")
 _CSS = """
@@ -42,6 +48,10 @@ _CSS = """
 .rbteach-live-readout { grid-column: 3; display: inline-block; min-width: 5em; font-family: monospace, monospace; }
 .rbteach-live-canvas { display: block; box-sizing: border-box; width: 100%; height: auto; touch-action: none;
   outline: 1px solid #ddd; outline-offset: -1px; }
+.rbteach-live-canvas:focus, .rbteach-live-canvas:focus-visible { outline: 3px solid #0072B2; outline-offset: 1px; }
+.rbteach-live-reset { margin: 4px 0 0 0; font: inherit; }
+.rbteach-live-announce { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
+  clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; border: 0; }
 .rbteach-live .rbteach-live-summary { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace;
   font-size: 13px; line-height: 1.35; white-space: pre-wrap; margin: 4px 0 0 0; }
 """
@@ -147,20 +157,40 @@ def _decimals(step: float) -> int:
     return max(0, len(s.split(".")[1])) if "." in s else 0
 
 
-def control_spec(name: str, ctrl) -> dict:
-    """The page's description of one ipywidgets control of an explorer's ``controls()``."""
+#: The units a slider's label may name in parentheses, e.g. "angle (°)", "dt (s)", "a (m): x edge".
+UNITS_IN_LABELS = ("°", "m", "s", "rad/s", "kg m²", "kg", "N", "N m", "N s", "J")
+
+
+def slider_unit(label: str, declared: str | None = None) -> str | None:
+    """The unit a screen reader says after a slider's value (its ``aria-valuetext``): ``declared``
+    (an explorer's ``UNITS[name]``; ``""`` for a pure number) or the one its label names in
+    parentheses (:data:`UNITS_IN_LABELS`); None when neither says."""
+    if declared is not None:
+        return str(declared)
+    for m in re.finditer(r"\(([^()]*)\)", label):
+        if m.group(1).strip() in UNITS_IN_LABELS:
+            return m.group(1).strip()
+    return None
+
+
+def control_spec(name: str, ctrl, unit: str | None = None) -> dict:
+    """The page's description of one ipywidgets control of an explorer's ``controls()``; a
+    slider's ``unit`` is ``unit`` (the explorer's ``UNITS[name]``) or the one its label names
+    (:func:`slider_unit`), ``""`` if none."""
     import ipywidgets as w
 
     label = ctrl.description or name
     base = {"name": name, "label": label, "disabled": bool(getattr(ctrl, "disabled", False))}
+    unit = slider_unit(label, unit) or ""
     if isinstance(ctrl, w.FloatLogSlider):
         return {**base, "kind": "log", "base": float(ctrl.base), "min": float(ctrl.min), "max": float(ctrl.max),
-                "step": float(ctrl.step)}
+                "step": float(ctrl.step), "unit": unit}
     if isinstance(ctrl, w.IntSlider):
-        return {**base, "kind": "int", "min": int(ctrl.min), "max": int(ctrl.max), "step": int(ctrl.step), "decimals": 0}
+        return {**base, "kind": "int", "min": int(ctrl.min), "max": int(ctrl.max), "step": int(ctrl.step), "decimals": 0,
+                "unit": unit}
     if isinstance(ctrl, w.FloatSlider):
         return {**base, "kind": "float", "min": float(ctrl.min), "max": float(ctrl.max), "step": float(ctrl.step),
-                "decimals": _decimals(float(ctrl.step))}
+                "decimals": _decimals(float(ctrl.step)), "unit": unit}
     if isinstance(ctrl, (w.Dropdown, w.ToggleButtons, w.RadioButtons)):
         opts = [(str(o[0]), o[1]) if isinstance(o, tuple) else (str(o), o) for o in ctrl.options]
         return {**base, "kind": "select", "options": opts}
@@ -226,12 +256,15 @@ def live(module, *, width: int = CANVAS_SIZE[0], height: int = CANVAS_SIZE[1], *
             raise ValueError(f"unknown control {name!r}; expected one of {sorted(controls)}")
     values = {k: (overrides[k] if k in overrides else c.value) for k, c in controls.items()}
     inactive = set(getattr(module, "inactive", lambda **v: ())(**values))
-    spec = {"controls": [dict(control_spec(k, c), disabled=k in inactive) for k, c in controls.items()],
+    units = getattr(module, "UNITS", {})        # units of the sliders whose labels do not name one
+    spec = {"controls": [dict(control_spec(k, c, units.get(k)), disabled=k in inactive) for k, c in controls.items()],
             "width": int(width), "height": int(height)}
 
     picture = _picture(module, values)
     widget = _widget_class()(spec=spec, values=values, poster=base64.b64encode(picture).decode("ascii") if picture else "")
     widget._picture_png = picture
+    doc = (module.__doc__ or "").strip().splitlines()
+    widget._picture_alt = (doc[0] + " " if doc else "") + "The static picture of its starting values."
 
     def on_msg(_widget, content, buffers):
         if not isinstance(content, dict) or content.get("type") != "compute":
@@ -265,6 +298,7 @@ def _widget_class():
             values = traitlets.Dict().tag(sync=True)
             poster = traitlets.Unicode("").tag(sync=True)      # base64 PNG of the static picture
             _picture_png = b""
+            _picture_alt = ""
 
             def __repr__(self):            # the text a plain-text front end shows
                 return ("live explorer (drag its controls in Jupyter; the picture shows its "
@@ -275,8 +309,11 @@ def _widget_class():
                 bundle = super()._repr_mimebundle_(**kwargs)
                 data, meta = (bundle if isinstance(bundle, tuple) else (bundle, {}))
                 data = dict(data or {})
+                meta = dict(meta or {})
                 if self._picture_png:
                     data["image/png"] = base64.b64encode(self._picture_png).decode("ascii")
+                    # its text alternative, for a page that shows the picture (site/build_site.py)
+                    meta["image/png"] = {**meta.get("image/png", {}), "alt": self._picture_alt}
                 data["text/plain"] = repr(self)
                 return data, dict(meta or {})
 

@@ -35,6 +35,8 @@ __all__ = ["DEFAULTS", "VIEW", "PANEL_VIEW", "compute", "summary", "draw", "draw
 
 #: Starting values of the controls: angle in degrees, axis components (need not be unit).
 DEFAULTS = {"angle": 120.0, "axis_x": 1.0, "axis_y": 1.0, "axis_z": 1.0}
+#: Units of the sliders whose labels name none (live.py's aria-valuetext): the axis is a direction, its components pure numbers.
+UNITS = {"axis_x": "", "axis_y": "", "axis_z": ""}
 #: Elevation and azimuth (degrees) of the explorer's 3-D view: at the default (120° about (1, 1, 1))
 #: no drawn axis (nor the rotation axis) is within 28° of the line of sight, and any two that differ
 #: are at least 28° apart on the screen.

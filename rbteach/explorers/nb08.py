@@ -30,6 +30,8 @@ __all__ = ["DEFAULTS", "FLIP_ANGLE_DEG", "omega0_from_tilt", "flip_times", "comp
 
 #: Default state: 5° from the middle axis of a body with moments (0.6, 1, 1.3).
 DEFAULTS = {"tilt_deg": 5.0, "I1": 0.6, "I3": 1.3}
+#: Units of the sliders whose labels name none (live.py's aria-valuetext): the moments are multiples of I2.
+UNITS = {"I1": "× I2", "I3": "× I2"}
 
 #: Samples of the exact solution over the two periods drawn.
 SAMPLES = 801

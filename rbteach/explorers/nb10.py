@@ -44,6 +44,8 @@ N_E = 41            #: restitutions of the energy curves (0 … 1)
 
 #: Default state: e = 0.6, μ = 0.3, the rod at 30° to the floor, no spin.
 DEFAULTS = {"e": 0.6, "mu": 0.3, "tilt_deg": 30.0, "spin": 0.0}
+#: Units of the sliders whose labels name none (live.py's aria-valuetext): e and μ are pure numbers.
+UNITS = {"e": "", "mu": ""}
 
 _Y = np.array([0.0, 1.0, 0.0])
 _DOWN = np.array([0.0, 0.0, -GRAVITY])
