@@ -29,17 +29,19 @@ TARGET_CPU_S = 8.0
 
 _HOOK = r"""
 import time as _rbt_time
-_rbt_times = []
+_rbt_times, _rbt_t0 = [], None
 def _rbt_pre(info):
     global _rbt_t0
     _rbt_t0 = (_rbt_time.perf_counter(), _rbt_time.process_time())
 def _rbt_post(result):
+    if _rbt_t0 is None:      # this cell, which registered the hooks: not counted
+        return
     w, c = _rbt_t0
     _rbt_times.append((_rbt_time.perf_counter() - w, _rbt_time.process_time() - c))
 get_ipython().events.register('pre_run_cell', _rbt_pre)
 get_ipython().events.register('post_run_cell', _rbt_post)
 """
-_REPORT = "import json as _rbt_json; print(_rbt_json.dumps(_rbt_times[1:-1]))"
+_REPORT = "import json as _rbt_json; print(_rbt_json.dumps(_rbt_times))"
 
 
 def run_notebook(path: Path) -> list[tuple[int, float, float]]:
