@@ -395,8 +395,8 @@ function render({ model, el }) {
     state.paints = (state.paints || 0) + 1;
   }
   // Requests in flight at once: the reply's round trip (kernel, server, page) is several times the
-  // kernel's few ms of work, so with 2 a drag drew at most 2 frames per round trip (35-39 frames/s,
-  // benchmarks/bench_explorer_drag.py); 4 keep up with a 60 Hz pointer. spec.inflight overrides it.
+  // kernel's few ms of work, so with 2 a drag drew at most 2 frames per round trip; 4 keep up with a
+  // 60 Hz pointer (benchmarks/bench_explorer_drag.py --before 2). spec.inflight overrides it.
   const MAX_INFLIGHT = spec.inflight || 4;
   let lastSent = null;
   function request() {
