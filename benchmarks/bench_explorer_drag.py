@@ -14,7 +14,8 @@ Debian chromium with real mouse drags at 60 Hz:
 
 Targets: ≥ 50 frames/s while dragging (issue 21, §5; it was 30 in issue 11), ≤ 150 ms last move →
 final picture, ≥ 30 frames/s orbiting. Also printed: requests sent per second, their mean round trip
-(page → kernel → page) and the page's mean paint per frame. ``--before 2`` measures each explorer
+(page → kernel → page), the slider's input events per second (the most frames a drag can give) and
+the page's mean paint per frame. ``--before 2`` measures each explorer
 a second time, alternating in the same run, with at most 2 requests in flight (the page before
 issue 21), for a before/after table on one machine state. Prints one line per explorer and
 PASS/FAIL; not a test: exits 0 either way.
@@ -92,6 +93,8 @@ def measure(page, lab, name: str, seconds: float, png: bool = True) -> dict:
     labdriver.run_all(page)
     root = labdriver.wait_for_live(page)
     labdriver.live_settled(root)
+    # the slider's input events: the values the page had to send (the pointer's rate, less repeats)
+    root.evaluate("r => { r.__inputs = 0; r.querySelector('input[type=range]').addEventListener('input', () => r.__inputs++); }")
     st0 = labdriver.live_state(root)
     t0 = time.perf_counter()
     last_move = labdriver.live_drag(page, root, fraction=0.3, moves=max(2, int(seconds * 60)), hz=60)
@@ -101,7 +104,7 @@ def measure(page, lab, name: str, seconds: float, png: bool = True) -> dict:
     drawn_at = root.evaluate("r => r.parentElement.rbteachLive.lastFrameAt")
     res = {"fps": (mid["frames"] - st0["frames"]) / dur, "lag_ms": drawn_at - last_move,
            "final_ok": st["lastValues"] == st["values"], "orbit": [],
-           "sent": (mid["seq"] - st0["seq"]) / dur}
+           "sent": (mid["seq"] - st0["seq"]) / dur, "inputs": root.evaluate("r => r.__inputs") / dur}
     # where a frame's time goes: the request's round trip (kernel, server, page) and the page's paint
     res["rtt_ms"], res["paint_ms"] = root.evaluate(
         "r => { const s = r.parentElement.rbteachLive; return [s.rttSum / s.rtts, s.paintMs / s.frames]; }")
@@ -149,7 +152,7 @@ def measure(page, lab, name: str, seconds: float, png: bool = True) -> dict:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--notebook", default="all", help="07, or 'all' (every explorer)")
+    ap.add_argument("--notebook", default="all", help="07, 02,04, or 'all' (every explorer)")
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--before", type=int, default=0, metavar="N",
                     help="also measure each explorer with at most N requests in flight (2: the page before this round), "
@@ -161,14 +164,14 @@ def main() -> int:
         return 0
     nns = sorted(p.name[2:4] for p in (ROOT / "rbteach" / "explorers").glob("nb[0-9][0-9].py"))
     if args.notebook != "all":
-        nns = [args.notebook]
+        nns = args.notebook.split(",")
     with tempfile.TemporaryDirectory() as tmp:
         runs = [(nn, None) for nn in nns]
         if args.before:
             runs = [r for nn in nns for r in ((nn, args.before), (nn, None))]
         files = [Path(tmp) / _bench_notebook(Path(tmp), nn, k) for nn, k in runs]
         with labdriver.running_lab(extra_files=files) as lab, labdriver.chromium_context(viewport=(1280, 1000)) as ctx:
-            print(f"{'explorer':>12} | {'live fps':>8} | {'sent/s':>6} | {'RTT ms':>6} | {'paint ms':>8} | {'lag ms':>6} | "
+            print(f"{'explorer':>15} | {'live fps':>8} | {'inputs/s':>8} | {'sent/s':>6} | {'RTT ms':>6} | {'paint ms':>8} | {'lag ms':>6} | "
                   f"{'orbit fps':>10} | {'PNG frames':>10} | {'PNG lag ms':>10} | verdict")
             rows = []
             for (nn, k), f in zip(runs, files):
@@ -181,7 +184,7 @@ def main() -> int:
                       and all(o >= TARGET_ORBIT_FPS for o in r["orbit"]))
                 orbit = ",".join(f"{o:.0f}" for o in r["orbit"]) or "-"
                 tag = "nb" + nn + (f" ({k} in fl.)" if k else "")
-                print(f"{tag:>12} | {r['fps']:8.1f} | {r['sent']:6.1f} | {r['rtt_ms']:6.0f} | {r['paint_ms']:8.1f} | "
+                print(f"{tag:>15} | {r['fps']:8.1f} | {r['inputs']:8.1f} | {r['sent']:6.1f} | {r['rtt_ms']:6.0f} | {r['paint_ms']:8.1f} | "
                       f"{r['lag_ms']:6.0f} | {orbit:>10} | {r['png_frames_during']:10d} | "
                       f"{r['png_lag_ms']:10.0f} | {'PASS' if ok else 'FAIL'}", flush=True)
                 if not k:
