@@ -29,8 +29,9 @@ import numpy as np  # noqa: E402
 from rbteach.explorers import live  # noqa: E402
 
 
-def sweep(nn: str, n: int) -> list[dict]:
-    """The values a drag of the main control sends: ``n`` values from its min to max (snapped to its step)."""
+def sweep(nn: str, n: int):
+    """The explorer module and the values a drag of its main control sends: ``n`` values from its min to
+    max (snapped to its step), the other controls at their starting values."""
     mod = importlib.import_module(f"rbteach.explorers.nb{nn}")
     controls = mod.controls()
     values = {k: c.value for k, c in controls.items()}
