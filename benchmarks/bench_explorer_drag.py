@@ -12,9 +12,14 @@ Debian chromium with real mouse drags at 60 Hz:
 * PNG path, same drag: pictures during the drag (its sliders redraw on release) and the lag from
   the release to the new picture painted.
 
-Targets (issue 11): ≥ 30 frames/s while dragging, ≤ 150 ms last move → final picture, ≥ 30
-frames/s orbiting. Prints one line per explorer and PASS/FAIL; not a test: exits 0 either way.
-Usage: python benchmarks/bench_explorer_drag.py [--notebook 07|all] [--seconds 2]
+Targets: ≥ 50 frames/s while dragging (issue 21, §5; it was 30 in issue 11), ≤ 150 ms last move →
+final picture, ≥ 30 frames/s orbiting. Also printed: requests sent per second, their mean round trip
+(page → kernel → page), the slider's input events per second (the most frames a drag can give) and
+the page's mean paint per frame. ``--before 2`` measures each explorer
+a second time, alternating in the same run, with at most 2 requests in flight (the page before
+issue 21), for a before/after table on one machine state. Prints one line per explorer and
+PASS/FAIL; not a test: exits 0 either way.
+Usage: python benchmarks/bench_explorer_drag.py [--notebook 07|all] [--seconds 2] [--before 2] [--no-png]
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 import labdriver  # noqa: E402
 
-TARGET_FPS, TARGET_LAG_MS, TARGET_ORBIT_FPS = 30.0, 150.0, 30.0
+TARGET_FPS, TARGET_LAG_MS, TARGET_ORBIT_FPS = 50.0, 150.0, 30.0
 
 _PNG_COUNTER_JS = """(root) => {
   const out = root.querySelector('.widget-output');
@@ -45,14 +50,17 @@ _PNG_COUNTER_JS = """(root) => {
 }"""
 
 
-def _bench_notebook(directory: Path, nn: str) -> str:
+def _bench_notebook(directory: Path, nn: str, inflight: int | None = None) -> str:
+    """A notebook showing explorer ``nn`` live (with ``inflight`` requests at most in flight, if given:
+    the page's setting before this round was 2) and through the PNG path."""
     import nbformat
 
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    nb.cells = [nbformat.v4.new_code_cell(f"from rbteach.explorers import nb{nn}\nfrom rbteach.explorers.live import live\nlive(nb{nn})"),
+    show = f"w = live(nb{nn})\n" + (f"w.spec = dict(w.spec, inflight={inflight})\n" if inflight else "") + "w"
+    nb.cells = [nbformat.v4.new_code_cell(f"from rbteach.explorers import nb{nn}\nfrom rbteach.explorers.live import live\n{show}"),
                 nbformat.v4.new_code_cell(f"nb{nn}.widget()")]
-    name = f"bench_{nn}.ipynb"
+    name = f"bench_{nn}{'_' + str(inflight) if inflight else ''}.ipynb"
     nbformat.write(nb, directory / name)
     return name
 
@@ -80,11 +88,13 @@ def _drag_noui(page, ex, seconds: float) -> tuple[float, float]:
     return page.evaluate("() => performance.now()")
 
 
-def measure(page, lab, nn: str, seconds: float) -> dict:
-    labdriver.open_notebook(page, lab, f"bench_{nn}.ipynb")
+def measure(page, lab, name: str, seconds: float, png: bool = True) -> dict:
+    labdriver.open_notebook(page, lab, name)
     labdriver.run_all(page)
     root = labdriver.wait_for_live(page)
     labdriver.live_settled(root)
+    # the slider's input events: the values the page had to send (the pointer's rate, less repeats)
+    root.evaluate("r => { r.__inputs = 0; r.querySelector('input[type=range]').addEventListener('input', () => r.__inputs++); }")
     st0 = labdriver.live_state(root)
     t0 = time.perf_counter()
     last_move = labdriver.live_drag(page, root, fraction=0.3, moves=max(2, int(seconds * 60)), hz=60)
@@ -93,7 +103,11 @@ def measure(page, lab, nn: str, seconds: float) -> dict:
     st = labdriver.live_settled(root, timeout=10)
     drawn_at = root.evaluate("r => r.parentElement.rbteachLive.lastFrameAt")
     res = {"fps": (mid["frames"] - st0["frames"]) / dur, "lag_ms": drawn_at - last_move,
-           "final_ok": st["lastValues"] == st["values"], "orbit": []}
+           "final_ok": st["lastValues"] == st["values"], "orbit": [],
+           "sent": (mid["seq"] - st0["seq"]) / dur, "inputs": root.evaluate("r => r.__inputs") / dur}
+    # where a frame's time goes: the request's round trip (kernel, server, page) and the page's paint
+    res["rtt_ms"], res["paint_ms"] = root.evaluate(
+        "r => { const s = r.parentElement.rbteachLive; return [s.rttSum / s.rtts, s.paintMs / s.frames]; }")
     panels = st["panels"]
     for i, kind in enumerate(panels):
         if kind != "3d":
@@ -114,6 +128,10 @@ def measure(page, lab, nn: str, seconds: float) -> dict:
                 time.sleep(pause)
         page.mouse.up()
         res["orbit"].append((labdriver.live_state(root)["orbitFrames"] - o0) / (time.perf_counter() - t1))
+    if not png:
+        labdriver.shutdown_kernels(lab)
+        res["png_frames_during"], res["png_lag_ms"] = 0, float("nan")
+        return res
     # the PNG path, same drag
     ex = labdriver.scroll_to(page, ".rbteach-explorer", 60)
     ex.locator(".widget-output .jp-OutputArea-output img").first.wait_for(timeout=60_000)
@@ -134,32 +152,43 @@ def measure(page, lab, nn: str, seconds: float) -> dict:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--notebook", default="all", help="07, or 'all' (every explorer)")
+    ap.add_argument("--notebook", default="all", help="07, 02,04, or 'all' (every explorer)")
     ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--before", type=int, default=0, metavar="N",
+                    help="also measure each explorer with at most N requests in flight (2: the page before this round), "
+                         "alternating with the current page in the same run")
+    ap.add_argument("--no-png", action="store_true", help="skip the PNG path")
     args = ap.parse_args()
     if labdriver.chromium_path() is None:
         print("chromium is not installed (apt-get install chromium): nothing measured")
         return 0
     nns = sorted(p.name[2:4] for p in (ROOT / "rbteach" / "explorers").glob("nb[0-9][0-9].py"))
     if args.notebook != "all":
-        nns = [args.notebook]
+        nns = args.notebook.split(",")
     with tempfile.TemporaryDirectory() as tmp:
-        files = [Path(tmp) / _bench_notebook(Path(tmp), nn) for nn in nns]
+        runs = [(nn, None) for nn in nns]
+        if args.before:
+            runs = [r for nn in nns for r in ((nn, args.before), (nn, None))]
+        files = [Path(tmp) / _bench_notebook(Path(tmp), nn, k) for nn, k in runs]
         with labdriver.running_lab(extra_files=files) as lab, labdriver.chromium_context(viewport=(1280, 1000)) as ctx:
-            print(f"{'explorer':>8} | {'live fps':>8} | {'lag ms':>6} | {'orbit fps':>10} | {'PNG frames':>10} | {'PNG lag ms':>10} | verdict")
+            print(f"{'explorer':>15} | {'live fps':>8} | {'inputs/s':>8} | {'sent/s':>6} | {'RTT ms':>6} | {'paint ms':>8} | {'lag ms':>6} | "
+                  f"{'orbit fps':>10} | {'PNG frames':>10} | {'PNG lag ms':>10} | verdict")
             rows = []
-            for nn in nns:
+            for (nn, k), f in zip(runs, files):
                 page = ctx.new_page()
                 try:
-                    r = measure(page, lab, nn, args.seconds)
+                    r = measure(page, lab, f.name, args.seconds, png=not args.no_png)
                 finally:
                     page.close()
                 ok = (r["fps"] >= TARGET_FPS and r["lag_ms"] <= TARGET_LAG_MS and r["final_ok"]
                       and all(o >= TARGET_ORBIT_FPS for o in r["orbit"]))
                 orbit = ",".join(f"{o:.0f}" for o in r["orbit"]) or "-"
-                print(f"{'nb' + nn:>8} | {r['fps']:8.1f} | {r['lag_ms']:6.0f} | {orbit:>10} | {r['png_frames_during']:10d} | "
+                tag = "nb" + nn + (f" ({k} in fl.)" if k else "")
+                print(f"{tag:>15} | {r['fps']:8.1f} | {r['inputs']:8.1f} | {r['sent']:6.1f} | {r['rtt_ms']:6.0f} | {r['paint_ms']:8.1f} | "
+                      f"{r['lag_ms']:6.0f} | {orbit:>10} | {r['png_frames_during']:10d} | "
                       f"{r['png_lag_ms']:10.0f} | {'PASS' if ok else 'FAIL'}", flush=True)
-                rows.append(r)
+                if not k:
+                    rows.append(r)
             print(f"median live fps {statistics.median(r['fps'] for r in rows):.1f} (target ≥ {TARGET_FPS:.0f}), "
                   f"median lag {statistics.median(r['lag_ms'] for r in rows):.0f} ms (target ≤ {TARGET_LAG_MS:.0f}); "
                   f"PNG path median lag {statistics.median(r['png_lag_ms'] for r in rows):.0f} ms with no picture while dragging")

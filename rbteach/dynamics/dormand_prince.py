@@ -110,25 +110,43 @@ class ReferenceSolution(_Motion):
     rejected: int
 
 
+def _cross(a1, a2, a3, b1, b2, b3):
+    """``a × b`` by components, as ``np.cross`` computes it (``a2 b3 − a3 b2``, …: the same bits, without its
+    axis handling, which cost most of the reference's time)."""
+    return a2 * b3 - a3 * b2, a3 * b1 - a1 * b3, a1 * b2 - a2 * b1
+
+
 def _reference_rates(I, I_inv, torque):
     """The right-hand side ``y (N, 7) → ẏ`` of ``I ω̇ = τ − ω × I ω``, ``q̇ = ½ q ⊗ (0, ω)`` (body-frame I)."""
     if torque is not None:
         tau_c, p, F = torque
+        f1, f2, f3 = (float(x) for x in F)
+        p1, p2, p3 = (float(x) for x in p)
 
     def f(y):
-        w, q = y[:, :3], y[:, 3:]
-        rhs = -np.cross(w, np.einsum("ij,nj->ni", I, w))          # einsum: no BLAS, the same bits on every CPU
+        w = y[:, :3]
+        w1, w2, w3, qw, qx, qy, qz = y.T
+        L1, L2, L3 = np.einsum("ij,nj->ni", I, w).T              # einsum: no BLAS, the same bits on every CPU
+        c1, c2, c3 = _cross(w1, w2, w3, L1, L2, L3)
+        rhs = np.empty((y.shape[0], 3))
+        rhs[:, 0], rhs[:, 1], rhs[:, 2] = -c1, -c2, -c3
         if torque is not None:
-            u, qw = q[:, 1:], q[:, :1]
-            c = np.cross(u, F)                                   # g = R(q)ᵀ F = F − 2 q_w (u × F) + 2 u × (u × F)
-            g = F - 2.0 * qw * c + 2.0 * np.cross(u, c)
-            rhs = rhs + tau_c + np.cross(p, g)
-        wdot = np.einsum("ij,nj->ni", I_inv, rhs)
-        qw, qx, qy, qz = q.T
-        w1, w2, w3 = w.T
-        qdot = 0.5 * np.stack([-(qx * w1 + qy * w2 + qz * w3), qw * w1 + qy * w3 - qz * w2,
-                               qw * w2 + qz * w1 - qx * w3, qw * w3 + qx * w2 - qy * w1], axis=-1)
-        return np.concatenate([wdot, qdot], axis=1)
+            c1, c2, c3 = _cross(qx, qy, qz, f1, f2, f3)          # g = R(q)ᵀ F = F − 2 q_w (u × F) + 2 u × (u × F)
+            d1, d2, d3 = _cross(qx, qy, qz, c1, c2, c3)
+            tq = 2.0 * qw
+            g1, g2, g3 = f1 - tq * c1 + 2.0 * d1, f2 - tq * c2 + 2.0 * d2, f3 - tq * c3 + 2.0 * d3
+            rhs += tau_c
+            rhs[:, 0] += p2 * g3 - p3 * g2
+            rhs[:, 1] += p3 * g1 - p1 * g3
+            rhs[:, 2] += p1 * g2 - p2 * g1
+        out = np.empty_like(y)
+        out[:, :3] = np.einsum("ij,nj->ni", I_inv, rhs)
+        out[:, 3] = -(qx * w1 + qy * w2 + qz * w3)
+        out[:, 4] = qw * w1 + qy * w3 - qz * w2
+        out[:, 5] = qw * w2 + qz * w1 - qx * w3
+        out[:, 6] = qw * w3 + qx * w2 - qy * w1
+        out[:, 3:] *= 0.5
+        return out
     return f
 
 

@@ -454,11 +454,15 @@ function render({ model, el }) {
     if (canvas.getAttribute("aria-label") !== label) canvas.setAttribute("aria-label", label);
     resetButton.hidden = !state.scene.panels.some((p) => p.kind === "3d");
   }
+  // Requests in flight at once: the reply's round trip (kernel, server, page) is several times the
+  // kernel's few ms of work, so with 2 a drag drew at most 2 frames per round trip; 4 keep up with a
+  // 60 Hz pointer (benchmarks/bench_explorer_drag.py --before 2). spec.inflight overrides it.
+  const MAX_INFLIGHT = spec.inflight || 4;
   let lastSent = null;
   function request() {
     const key = JSON.stringify(values);
     if (key === lastSent) return;                       // these values are already asked for
-    if (state.inflight >= 2) { state.pending = true; return; }
+    if (state.inflight >= MAX_INFLIGHT) { state.pending = true; return; }
     lastSent = key;
     state.inflight++;
     state.seq++;
@@ -484,13 +488,20 @@ function render({ model, el }) {
   model.on("msg:custom", (msg, buffers) => {
     if (msg.type !== "frame") return;
     state.inflight = Math.max(0, state.inflight - 1);
+    if (msg.seq in state.sentAt) {                     // the round trip, for the benchmark
+      state.rtt = performance.now() - state.sentAt[msg.seq];
+      state.rttSum = (state.rttSum || 0) + state.rtt; state.rtts = (state.rtts || 0) + 1;
+      delete state.sentAt[msg.seq];
+    }
     if (msg.seq > state.shown) {
       state.shown = msg.seq;
       state.error = msg.error || "";
       if (!msg.error) state.scene = unpack(msg.scene, buffers || []);
       state.summary = msg.error ? "" : msg.summary;
       text.textContent = msg.error ? msg.error : msg.summary;
+      const t0 = performance.now();
       paint();
+      state.paintMs = (state.paintMs || 0) + performance.now() - t0;
       state.frames++;
       state.lastFrameAt = performance.now();
       state.lastValues = msg.values;

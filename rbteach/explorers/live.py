@@ -3,10 +3,11 @@
 An explorer module that defines ``scene(**params)`` (besides the contract of
 :mod:`rbteach.explorers`) can be shown live: :func:`live` returns an ``anywidget`` whose controls
 and ``<canvas>`` live in the page (``live.js``, loaded from this package: nothing from the
-internet). Every new value of a control is sent to the kernel while it is dragged, with at most two
-requests in flight (a newer value waiting replaces an older one, so nothing stale queues up); the
-kernel answers with ``scene(**values)`` — the panels to draw, with their arrays as binary float32
-buffers — and ``summary(**values)``. A 3-D panel turns with the mouse in the page alone, or from
+internet). Every new value of a control is sent to the kernel while it is dragged, with at most four
+requests in flight (a newer value waiting replaces an older one, so nothing stale queues up; with two,
+a drag drew at most two frames per round trip, which is several times the kernel's work); the kernel
+answers with ``scene(**values)`` — the panels to draw, with their arrays as binary float32 buffers —
+and ``summary(**values)``. A 3-D panel turns with the mouse in the page alone, or from
 the keyboard (the canvas takes the focus: arrow keys, Shift for fine steps, Home or Escape or the
 "reset view" button to reset). For a screen reader the canvas is ``role="img"`` with a label built
 from the scene (panel titles, axes, labelled lines, the current view), the summary goes to a polite

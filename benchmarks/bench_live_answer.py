@@ -1,0 +1,98 @@
+"""The kernel's share of a live explorer's frame: ``live._answer`` along each explorer's main control.
+
+    .venv/bin/python benchmarks/bench_live_answer.py [--notebook 04] [--values 60] [--profile]
+
+For every explorer (rbteach/explorers/nbNN.py), the main control (the first of ``controls()``) is
+swept over ``--values`` values between its min and max, the others at their starting values, and
+each value is answered as the page's request is: ``live._answer(module, values)`` (summary, scene
+and packing) and the reply's size. A drag sends every new value, so a kernel that answers in
+under 1/50 s leaves the page room to draw 50 frames per second (issue 21, §5). Prints one line per
+explorer: median and worst ms per answer (CPU and wall), the reply's bytes, and the answers per
+second it allows. ``--profile`` prints the top functions of the slowest explorer (cProfile).
+Not a test: exits 0 either way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+
+from rbteach.explorers import live  # noqa: E402
+
+
+def sweep(nn: str, n: int):
+    """The explorer module and the values a drag of its main control sends: ``n`` values from its min to
+    max (snapped to its step), the other controls at their starting values."""
+    mod = importlib.import_module(f"rbteach.explorers.nb{nn}")
+    controls = mod.controls()
+    values = {k: c.value for k, c in controls.items()}
+    name, ctrl = next(iter(controls.items()))
+    spec = live.control_spec(name, ctrl)
+    if spec["kind"] == "log":
+        xs = spec["base"] ** np.linspace(spec["min"], spec["max"], n)
+    elif spec["kind"] in ("float", "int"):
+        xs = np.linspace(spec["min"], spec["max"], n)
+        xs = spec["min"] + np.round((xs - spec["min"]) / spec["step"]) * spec["step"]
+        xs = [int(x) for x in xs] if spec["kind"] == "int" else [round(float(x), 10) for x in xs]
+    else:
+        xs = [o[1] for o in spec["options"]]
+    return mod, [dict(values, **{name: x}) for x in xs]
+
+
+def measure(nn: str, n: int) -> dict:
+    mod, frames = sweep(nn, n)
+    live._answer(mod, frames[0])                       # warm: imports, first-call caches
+    cpu, wall, size = [], [], []
+    for v in frames:
+        w0, c0 = time.perf_counter(), time.process_time()
+        content, buffers = live._answer(mod, v)
+        cpu.append(time.process_time() - c0)
+        wall.append(time.perf_counter() - w0)
+        size.append(sum(len(b) for b in buffers))
+    return {"cpu": cpu, "wall": wall, "bytes": size}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--notebook", default="all")
+    ap.add_argument("--values", type=int, default=60)
+    ap.add_argument("--profile", action="store_true")
+    args = ap.parse_args()
+    nns = sorted(p.name[2:4] for p in (ROOT / "rbteach" / "explorers").glob("nb[0-9][0-9].py"))
+    if args.notebook != "all":
+        nns = [args.notebook]
+    print(f"{'explorer':>8} | {'CPU ms med/max':>15} | {'wall ms med/max':>15} | {'reply kB':>8} | answers/s (CPU)")
+    worst = None
+    for nn in nns:
+        r = measure(nn, args.values)
+        med = statistics.median(r["cpu"])
+        print(f"{'nb' + nn:>8} | {1e3 * med:6.1f} / {1e3 * max(r['cpu']):6.1f} | "
+              f"{1e3 * statistics.median(r['wall']):6.1f} / {1e3 * max(r['wall']):6.1f} | "
+              f"{statistics.median(r['bytes']) / 1e3:8.1f} | {1 / med if med else float('inf'):8.0f}", flush=True)
+        if worst is None or med > worst[1]:
+            worst = (nn, med)
+    if args.profile and worst:
+        import cProfile
+        import pstats
+        mod, frames = sweep(worst[0], args.values)
+        pr = cProfile.Profile()
+        pr.enable()
+        for v in frames:
+            live._answer(mod, v)
+        pr.disable()
+        print(f"\nprofile of nb{worst[0]}:")
+        pstats.Stats(pr).sort_stats("tottime").print_stats(20)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
