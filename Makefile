@@ -14,7 +14,8 @@
 #   make pdf        printable hand-outs: the website's notebook pages as PDFs in build/pdf/EDITION
 #   make explorers  the explorer wall (notebooks/explorers.ipynb) served by Voilà, without code
 #   make lite       the class without installs: a JupyterLite site in build/lite (any static web server)
-#   make site       the website in build/site/html (Sphinx + myst-nb, nothing from a CDN)
+#   make site       the website in build/site/html (Sphinx + myst-nb, nothing from a CDN; explorers
+#                   drag precomputed frames; with make lite, JupyterLite in its lite/ folder)
 #   make bench      run the benchmarks in benchmarks/
 #   make lock       regenerate constraints.txt, the exact versions every install uses, on every
 #                   supported Python (UPGRADE=1: the newest allowed versions)
@@ -153,11 +154,14 @@ node:
 # Hand-outs are the student edition unless EDITION=teacher (worked solutions folded, for colleagues).
 EDITION_OR_STUDENT = $(or $(EDITION),student)
 
+# The site's "Run this page in your browser" links lead to its lite/ folder: make site copies
+# build/lite there (when it is the same edition), and make lite copies itself into a built site.
 lite: $(LITE_STAMP) node
 	$(BIN)/python lite/build_lite.py build/lite --edition $(EDITION_OR_STUDENT)
+	$(BIN)/python site/build_site.py build/site --attach-lite build/lite
 
 site: $(SITE_STAMP) node
-	$(BIN)/python site/build_site.py build/site --edition $(EDITION_OR_STUDENT)
+	$(BIN)/python site/build_site.py build/site --edition $(EDITION_OR_STUDENT) --lite build/lite
 
 pdf: $(TEST_STAMP) node chromium poppler
 	$(BIN)/python site/build_site.py build/pdf-site-$(EDITION_OR_STUDENT) --edition $(EDITION_OR_STUDENT)
