@@ -55,6 +55,11 @@ SITE_CSS = """
 .rbteach-launch a { border: 1px solid #0072B2; border-radius: 4px; padding: 0.15em 0.6em; text-decoration: none; }
 .rbteach-site-note { font-size: 0.9em; margin-top: 0.3em; }
 .rbteach-site-note a { margin-left: 0.4em; }
+.rbteach-site-explorer[data-ready] > .rbteach-live-picture { display: none; }
+@media print {   /* paper shows the explorer's static picture, without controls or links */
+  .rbteach-site-explorer[data-ready] > .rbteach-live-picture { display: block; }
+  .rbteach-site-live, .rbteach-site-note, .rbteach-launch { display: none !important; }
+}
 """
 
 CONF = '''\

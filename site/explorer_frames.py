@@ -193,8 +193,13 @@ def explorer_data(name: str, *, width: int, height: int, overrides: dict | None 
         disabled = [k for k in controls if k not in live]
         spec = {"controls": [dict(shown.get(k, specs[k]), disabled=k in disabled) for k in controls],
                 "width": int(width), "height": int(height)}
-        frames, buffers = _frames(module, values, axes, disabled, cache)
-        index = {"module": name, "spec": spec, "values": values, "axes": axes, "kernel": disabled,
+        # the page starts on the grid (a log slider's starting value is the grid's, within 1e-10)
+        start = dict(values)
+        for a in axes:
+            if a["log"]:
+                start[a["name"]] = min(a["values"], key=lambda g: abs(math.log(g) - math.log(values[a["name"]])))
+        frames, buffers = _frames(module, start, axes, disabled, cache)
+        index = {"module": name, "spec": spec, "values": start, "axes": axes, "kernel": disabled,
                  "frames": frames}
         return _encode(index, buffers), axes
 

@@ -61,7 +61,7 @@ async function start(el) {
   const data = await load(new URL(`explorers/${el.dataset.explorer}.bin`, import.meta.url));
   const host = document.createElement("div");
   host.className = "rbteach-site-live";
-  el.replaceChildren(host);                        // the static picture makes room for the explorer
+  el.appendChild(host);            // the static picture stays, hidden by the site's CSS (printed instead)
   live.render({ model: staticModel(data), el: host });
   el.rbteachSite = data.index;
   el.dataset.ready = "true";
