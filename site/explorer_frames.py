@@ -52,8 +52,8 @@ MAX_STEPS = 121
 MIN_STEPS = 61
 #: Values of the second control, at most (a slider's grid is made coarser to fit).
 MAX_SECOND = 5
-#: Frames per explorer, at most (the build's time: 5-30 ms of rbteach per frame).
-MAX_FRAMES = 500
+#: Frames per explorer, at most (the build's time: 5-50 ms of rbteach per frame).
+MAX_FRAMES = 300
 
 
 def _slider_grid(spec: dict, default, count: int) -> tuple[list, float]:

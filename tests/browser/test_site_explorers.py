@@ -196,7 +196,7 @@ def test_launch_links_open_this_notebook(site, name):
     assert binder == (f"https://mybinder.org/v2/gh/{TEST_REPOSITORY}/HEAD?urlpath=lab/tree/notebooks/"
                       f"{name}.ipynb")
     assert (ROOT / "notebooks" / f"{name}.ipynb").exists()
-    h1 = text.index("<h1")
+    h1 = text.index("<h1", text.index("<article"))
     assert h1 < text.index('class="rbteach-launch"') < text.index("<h2", h1)   # under the title, before the first section
 
 
