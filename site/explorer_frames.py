@@ -65,7 +65,7 @@ def _slider_grid(spec: dict, default, count: int) -> tuple[list, float]:
     x0 = math.log(default, spec["base"]) if log else float(default)
     positions = int(round((hi - lo) / step)) + 1
     k = max(1, math.ceil((positions - 1) / max(1, count - 1)))
-    big = k * step
+    big = round(k * step, 10)            # 0.7, not 0.7000000000000001 (whose last step would pass max)
     j_lo = math.ceil((lo - x0) / big - 1e-9)
     j_hi = math.floor((hi - x0) / big + 1e-9)
     xs = [round(x0 + j * big, 10) for j in range(j_lo, j_hi + 1)]
@@ -85,11 +85,14 @@ def _axis(spec: dict, default, count: int) -> tuple[dict, dict]:
     if spec["kind"] == "check":
         return {"name": spec["name"], "values": [False, True], "log": False}, dict(spec)
     values, big = _slider_grid(spec, default, count)
+    # max a hair beyond the last value: the browser's range input allows min + n·step only up to max,
+    # and min + n·step can come out 1 ulp above the last value (the thumb would then stop one short)
     shown = dict(spec, step=big)
     if spec["kind"] == "log":
-        shown.update(min=round(math.log(values[0], spec["base"]), 10), max=round(math.log(values[-1], spec["base"]), 10))
+        shown.update(min=round(math.log(values[0], spec["base"]), 10),
+                     max=round(math.log(values[-1], spec["base"]), 10) + big * 1e-6)
     else:
-        shown.update(min=values[0], max=values[-1])
+        shown.update(min=values[0], max=values[-1] + big * 1e-6)
         if spec["kind"] == "float":
             from rbteach.explorers.live import _decimals
             shown["decimals"] = _decimals(big)

@@ -47,7 +47,7 @@ def test_every_explorer_has_a_row_in_the_table():
 def _js_slider_values(spec) -> list:
     """Every value live.js reads from the site's slider (its ``read``: on the step grid from min,
     toFixed(10); a log slider's value is base**x at 12 significant digits)."""
-    n = int(round((spec["max"] - spec["min"]) / spec["step"])) + 1
+    n = int((spec["max"] - spec["min"]) / spec["step"] + 1e-9) + 1       # the input's positions up to max
     xs = [float(f"{i * spec['step'] + spec['min']:.10f}") for i in range(n)]
     if spec["kind"] == "log":
         return [float(f"{spec['base'] ** x:.12g}") for x in xs]
@@ -79,6 +79,8 @@ def test_data_within_budget_and_frames_are_rbteachs(name):
         assert not spec["disabled"]
         if spec["kind"] in ("float", "int", "log"):
             assert _js_slider_values(spec) == axis["values"], f"{name}: the slider does not land on the grid"
+            last = spec["min"] + (len(axis["values"]) - 1) * spec["step"]      # as the browser computes it
+            assert last <= spec["max"], f"{name}: the browser's range stops one step short of the last value"
             assert index["values"][axis["name"]] in axis["values"], "the starting value is not on the grid"
     for k in index["kernel"]:
         assert specs[k]["disabled"]
