@@ -17,7 +17,8 @@
 #                   answers, core path, misconceptions, exercises' answers), from rbteach and the notebooks
 #   make explorers  the explorer wall (notebooks/explorers.ipynb) served by Voilà, without code
 #   make lite       the class without installs: a JupyterLite site in build/lite (any static web server)
-#   make site       the website in build/site/html (Sphinx + myst-nb, nothing from a CDN)
+#   make site       the website in build/site/html (Sphinx + myst-nb, nothing from a CDN; explorers
+#                   drag precomputed frames; with make lite, JupyterLite in its lite/ folder)
 #   make bench      run the benchmarks in benchmarks/
 #   make lock       regenerate constraints.txt, the exact versions every install uses, on every
 #                   supported Python (UPGRADE=1: the newest allowed versions)
@@ -156,15 +157,18 @@ node:
 # Hand-outs are the student edition unless EDITION=teacher (worked solutions folded, for colleagues).
 EDITION_OR_STUDENT = $(or $(EDITION),student)
 
+# The site's "Run this page in your browser" links lead to its lite/ folder: make site copies
+# build/lite there (when it is the same edition), and make lite copies itself into a built site.
 lite: $(LITE_STAMP) node
 	$(BIN)/python lite/build_lite.py build/lite --edition $(EDITION_OR_STUDENT)
+	$(BIN)/python site/build_site.py build/site --attach-lite build/lite
 
 # The teacher's pages (teacher/*.md): what a student needs installed is enough; no notebook is run.
 teacher: $(LAB_STAMP)
 	$(BIN)/python -m rbteach.teaching.pages teacher
 
 site: $(SITE_STAMP) node
-	$(BIN)/python site/build_site.py build/site --edition $(EDITION_OR_STUDENT)
+	$(BIN)/python site/build_site.py build/site --edition $(EDITION_OR_STUDENT) --lite build/lite
 
 pdf: $(TEST_STAMP) node chromium poppler
 	$(BIN)/python site/build_site.py build/pdf-site-$(EDITION_OR_STUDENT) --edition $(EDITION_OR_STUDENT)

@@ -98,13 +98,24 @@ def screenshot_dir():
     return d
 
 
+#: The Binder links' repository in the tests' site (pyproject's ``[tool.rbteach] repository`` may be empty).
+TEST_REPOSITORY = "rbteach-tests/rbteach"
+
+
 @pytest.fixture(scope="session")
 def teacher_site(tmp_path_factory, chromium):
     """The website's teacher edition (worked solutions folded), built once for the session's tests
-    (test_site reads it, test_pdf prints it). Returns its ``html`` folder."""
+    (test_site and test_site_explorers read it, test_pdf prints it), with the JupyterLite build of
+    the same edition in its ``lite/`` folder (downloads cached in $TMPDIR/rbteach-lite-cache, as
+    test_lite) and Binder links to :data:`TEST_REPOSITORY`. Returns its ``html`` folder."""
     import sys
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "site"))
+    root = Path(__file__).resolve().parents[2]
+    sys.path.insert(0, str(root / "site"))
+    sys.path.insert(0, str(root / "lite"))
+    import build_lite
     import build_site
 
-    return build_site.build(tmp_path_factory.mktemp("site"), "teacher")
+    lite = build_lite.build(tmp_path_factory.mktemp("lite") / "site",
+                            Path(tempfile.gettempdir()) / "rbteach-lite-cache", "teacher")
+    return build_site.build(tmp_path_factory.mktemp("site"), "teacher", lite=lite, repository=TEST_REPOSITORY)

@@ -1,7 +1,7 @@
 """The website (``make site``), as a reader opens it, offline: built from the committed notebooks
 into a temp dir and served on 127.0.0.1. Every page loads with no failed request and no JavaScript
-error; every formula is typeset by the site's own MathJax (no raw $…$ left); every explorer's
-static picture is there; every worked solution is collapsed until its summary is clicked; the
+error; every formula is typeset by the site's own MathJax (no raw $…$ left); every explorer has
+its static picture and then draws rbteach's precomputed frames (test_site_explorers drags them); every worked solution is collapsed until its summary is clicked; the
 attitude players run; every internal link resolves; the favicon is there and the theme logs no
 "invalid theme mode". Every character of the pages beyond Latin has a glyph in a font the site
 serves itself (site/fonts.py), and on this machine (no CJK fonts installed) Chromium draws the
@@ -91,14 +91,16 @@ def test_page_loads_offline_typeset_with_collapsed_solutions(site, browser_conte
             assert not code.is_visible(), f"{name}: a worked solution's code is visible before it is opened"
             first.locator("summary").click()
             assert code.is_visible(), f"{name}: clicking 'Worked solution' does not open it"
-            # every live explorer has its static picture in its own output or just before it
-            notes = page.locator(".rbteach-live-note")
-            for i in range(notes.count()):
-                ok = notes.nth(i).evaluate("""n => { let c = n.closest('.cell'); if (c && c.querySelector('img')) return true;
-                    let p = c && c.previousElementSibling;
-                    while (p && !p.classList.contains('cell')) p = p.previousElementSibling;
-                    return !!(p && p.querySelector('img')); }""")
-                assert ok, f"{name}: live explorer {i} has no static picture before it"
+            # every live explorer moves on the page: its placeholder (holding the static picture
+            # until the frames load) becomes live.js's canvas, drawn from rbteach's frames
+            explorers = page.locator(".rbteach-site-explorer")
+            assert explorers.count() == 1, f"{name}: {explorers.count()} explorers"
+            html_text = (html / name).read_text(encoding="utf-8")
+            assert re.search(r'class="rbteach-site-explorer"[^>]*><img class="rbteach-live-picture"', html_text), \
+                f"{name}: the explorer has no static picture for a page without JavaScript"
+            page.wait_for_selector(".rbteach-site-explorer[data-ready] .rbteach-live-canvas", timeout=60_000)
+            assert page.evaluate("() => document.querySelector('.rbteach-site-explorer .rbteach-live')"
+                                 ".parentElement.rbteachLive.frames") > 0, f"{name}: the explorer drew nothing"
             for j in range(page.locator(".rbteach-player").count()):
                 page.locator(".rbteach-player").nth(j).locator(".rbteach-player-canvas").wait_for(timeout=10_000)
         assert not failed, f"{name}: failed requests {failed[:5]}"
@@ -114,7 +116,7 @@ def test_every_internal_link_resolves(site):
     base, html = site
     bad = []
     for f in html.rglob("*.html"):
-        if f.relative_to(html).parts[0] == "_static":     # the theme's templates, not pages
+        if f.relative_to(html).parts[0] in ("_static", "lite"):   # the theme's templates, JupyterLite's app
             continue
         text = f.read_text(encoding="utf-8", errors="replace")
         for href in re.findall(r'href="([^"#?]+)(?:[#?][^"]*)?"', text):
