@@ -217,6 +217,15 @@ def kernel_ready(lab: Lab, notebook: str) -> bool:
 
 
 _ANY_RUNNING_JS = "ps => ps.some(p => p.textContent.includes('*'))"
+_WATCH_RUN_JS = """() => {
+  const sel = '.jp-NotebookPanel .jp-InputPrompt';
+  const seen = () => [...document.querySelectorAll(sel)].some(p => p.textContent.includes('*'));
+  if (window.rbteachRunWatch) window.rbteachRunWatch.disconnect();
+  window.rbteachSawRun = false;
+  const watch = new MutationObserver(() => { if (seen()) { window.rbteachSawRun = true; watch.disconnect(); } });
+  watch.observe(document.body, {subtree: true, childList: true, characterData: true});
+  window.rbteachRunWatch = watch;
+}"""
 
 
 def run_all(page, tries: int = 3, seconds: float = 40) -> None:
@@ -228,16 +237,19 @@ def run_all(page, tries: int = 3, seconds: float = 40) -> None:
     a notebook still coming into the page (Notebook 7 adds its cells in steps) changes its prompts
     without running anything. On a loaded machine a Run All chosen before the page's kernel
     connection is up may queue nothing: then it is chosen again (the condition decides, not a time)."""
-    prompts = page.locator(".jp-NotebookPanel .jp-InputPrompt")
     for attempt in range(tries):
+        page.evaluate(_WATCH_RUN_JS)            # sees a [*] however briefly it shows (a one-cell notebook)
         page.get_by_role("menuitem", name="Run", exact=True).click()
         page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
         try:
-            wait_until(lambda: prompts.evaluate_all(_ANY_RUNNING_JS), seconds, "Run All queued no cell ([*] never shown)")
+            wait_until(lambda: page.evaluate("() => window.rbteachSawRun"), seconds,
+                       "Run All queued no cell ([*] never shown)")
             return
         except TimeoutError:
             if attempt == tries - 1:
                 raise
+        finally:
+            page.evaluate("() => window.rbteachRunWatch && window.rbteachRunWatch.disconnect()")
 
 
 def wait_until_run(page, timeout: float = 300.0, quiet: float = 1.0) -> None:
