@@ -181,8 +181,13 @@ TIMEOUT ?= 120
 grade: $(LAB_STAMP) bwrap
 	$(BIN)/python -m rbteach.grade $(SUBMISSIONS) --out $(OUT) --timeout $(TIMEOUT)
 
+# The suite runs on TEST_WORKERS processes (pytest-xdist; 0: in one process). The browser tests
+# form one group on one worker (one JupyterLab, one Chromium, one site build), every other file and
+# every notebook a group of its own (tests/conftest.py), so module fixtures are built once and a
+# notebook's cells run in order in one kernel.
+TEST_WORKERS ?= 2
 test: $(TEST_STAMP) chromium node bwrap poppler test-kernels
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadscope --no-loadscope-reorder
 	$(MAKE) --no-print-directory smoke
 
 # The smoke suite on other interpreters (tests/smoke/run.py: a fresh venv in build/smoke, never in
@@ -199,7 +204,7 @@ test-kernels: $(TEST_STAMP)
 	  core=$$(OPENBLAS_CORETYPE=$$k OPENBLAS_VERBOSE=2 $(BIN)/python -c "import numpy" 2>&1 | sed -n 's/^Core: //p'); \
 	  echo "== strict nbval under OPENBLAS_CORETYPE=$$k (OpenBLAS runs its $$core kernel)"; \
 	  [ -n "$$core" ] || { echo "OpenBLAS did not report its kernel"; exit 1; }; \
-	  OPENBLAS_CORETYPE=$$k $(BIN)/python -m pytest -q -p no:randomly notebooks || exit 1; \
+	  OPENBLAS_CORETYPE=$$k $(BIN)/python -m pytest -q -p no:randomly -n $(TEST_WORKERS) --dist loadfile notebooks || exit 1; \
 	done
 
 WALL_PORT ?= 8866

@@ -200,13 +200,56 @@ def open_notebook(page, lab: Lab, notebook: str, timeout: float = 60_000) -> Non
     timeout = patience(timeout / 1000) * 1000
     page.goto(lab.url(notebook), timeout=timeout)
     page.wait_for_selector(".jp-NotebookPanel", timeout=timeout)
+    wait_until(lambda: kernel_ready(lab, notebook), timeout / 1000 / SLOWDOWN, f"no idle kernel for {notebook} on the server")
     page.get_by_text("Python 3 (ipykernel) | Idle").first.wait_for(timeout=timeout)
 
 
-def run_all(page, timeout: float = 120_000) -> None:
-    """Run ▸ Run All Cells, through the menu as a person would."""
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+def kernel_ready(lab: Lab, notebook: str) -> bool:
+    """The server (its REST API) holds a session for ``notebook`` whose kernel is idle."""
+    auth = {"Authorization": f"token {lab.token}"}
+    try:
+        with urllib.request.urlopen(urllib.request.Request(f"{lab.base}/api/sessions", headers=auth), timeout=5) as r:
+            sessions = json.loads(r.read())
+    except (urllib.error.URLError, ConnectionError, OSError):
+        return False
+    return any(s.get("path", "").endswith(notebook) and (s.get("kernel") or {}).get("execution_state") == "idle"
+               for s in sessions)
+
+
+_ANY_RUNNING_JS = "ps => ps.some(p => p.textContent.includes('*'))"
+_WATCH_RUN_JS = """() => {
+  const sel = '.jp-NotebookPanel .jp-InputPrompt';
+  const seen = () => [...document.querySelectorAll(sel)].some(p => p.textContent.includes('*'));
+  if (window.rbteachRunWatch) window.rbteachRunWatch.disconnect();
+  window.rbteachSawRun = false;
+  const watch = new MutationObserver(() => { if (seen()) { window.rbteachSawRun = true; watch.disconnect(); } });
+  watch.observe(document.body, {subtree: true, childList: true, characterData: true});
+  window.rbteachRunWatch = watch;
+}"""
+
+
+def run_all(page, tries: int = 3, seconds: float = 40) -> None:
+    """Run ▸ Run All Cells, through the menu as a person would, until a cell shows ``[*]``.
+
+    Run All queues every cell at once, and a queued or running cell shows ``[*]`` until it is done
+    (at least as long as the first cell's imports), so ``[*]`` is the sign that the run began. A
+    changed prompt is not: the notebook's stored counts are 1, 2, ... and so are a fresh run's, and
+    a notebook still coming into the page (Notebook 7 adds its cells in steps) changes its prompts
+    without running anything. On a loaded machine a Run All chosen before the page's kernel
+    connection is up may queue nothing: then it is chosen again (the condition decides, not a time)."""
+    for attempt in range(tries):
+        page.evaluate(_WATCH_RUN_JS)            # sees a [*] however briefly it shows (a one-cell notebook)
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        try:
+            wait_until(lambda: page.evaluate("() => window.rbteachSawRun"), seconds,
+                       "Run All queued no cell ([*] never shown)")
+            return
+        except TimeoutError:
+            if attempt == tries - 1:
+                raise
+        finally:
+            page.evaluate("() => window.rbteachRunWatch && window.rbteachRunWatch.disconnect()")
 
 
 def wait_until_run(page, timeout: float = 300.0, quiet: float = 1.0) -> None:
@@ -216,7 +259,7 @@ def wait_until_run(page, timeout: float = 300.0, quiet: float = 1.0) -> None:
     deadline = time.monotonic() + patience(timeout)
     calm_since = None
     while time.monotonic() < deadline:
-        busy = prompts.evaluate_all("ps => ps.some(p => p.textContent.includes('*'))")
+        busy = prompts.evaluate_all(_ANY_RUNNING_JS)
         now = time.monotonic()
         if busy:
             calm_since = None
@@ -225,7 +268,7 @@ def wait_until_run(page, timeout: float = 300.0, quiet: float = 1.0) -> None:
         elif now - calm_since >= quiet:
             return
         time.sleep(0.2)
-    raise TimeoutError(f"cells were still running after {timeout:.0f} s")
+    raise TimeoutError(f"cells were still running after {patience(timeout):.0f} s")
 
 
 def explorer(page, index: int = 0):
@@ -236,11 +279,12 @@ def scroll_to(page, selector: str, timeout: float = 120.0, index: int = 0):
     """Scroll the notebook down, as a person does with the mouse wheel, until ``selector`` is in
     the page (a windowed notebook leaves far-away cells out of it); return its locator, in view.
 
-    Starts from the top; at the bottom it starts again from the top (outputs may still be coming)."""
+    Starts from the top; at the bottom (by the scroller's geometry) it starts again from the top
+    (outputs may still be coming). A wheel turn that a busy page has not yet acted on is not the
+    bottom: it is turned again."""
     loc = page.locator(selector).nth(index)
     panel = page.locator(".jp-NotebookPanel .jp-WindowedPanel-outer").first
     deadline = time.monotonic() + patience(timeout)
-    last_top = None
     while time.monotonic() < deadline:
         if loc.count() > 0:
             loc.scroll_into_view_if_needed()
@@ -250,11 +294,10 @@ def scroll_to(page, selector: str, timeout: float = 120.0, index: int = 0):
             page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             page.mouse.wheel(0, 0.8 * box["height"])
         time.sleep(0.15)
-        top = panel.evaluate("e => e.scrollTop") if panel.count() else None
-        if top == last_top:                       # at the bottom: back to the top, try again
+        at_bottom = panel.count() and panel.evaluate("e => e.scrollTop + e.clientHeight >= e.scrollHeight - 2")
+        if at_bottom and loc.count() == 0:        # at the bottom: back to the top, try again
             panel.evaluate("e => { e.scrollTop = 0; }")
             time.sleep(0.3)
-        last_top = top
     raise TimeoutError(f"{selector!r} never appeared in the notebook (waited {patience(timeout):.0f} s)")
 
 

@@ -119,7 +119,7 @@ def as_notebook(cells) -> dict:
 def wait_until_typeset(page, root_selector: str, timeout: float = 180.0) -> None:
     """Until the page has formulas and their number has not changed for 1.5 s (MathJax inserts a
     page's formulas when it has typeset them all)."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + labdriver.patience(timeout)
     last, since = -1, time.monotonic()
     while time.monotonic() < deadline:
         n = page.evaluate(f"() => document.querySelectorAll('{root_selector} mjx-container').length")
@@ -146,28 +146,28 @@ def check(report: dict, cells, where: str) -> None:
 
 # ---------------------------------------------------------------- JupyterLab
 
-def lab_report(browser_context, cells, tmp: Path) -> dict:
-    md = tmp / "all_formulas.md"
+def lab_report(browser_context, lab, cells) -> dict:
+    md = lab.root / "all_formulas.md"                  # in the session's JupyterLab (its own copy)
     md.write_text(as_markdown(cells), encoding="utf-8")
-    with labdriver.running_lab(extra_files=[md]) as lab:
-        page = browser_context.new_page()
-        try:
-            page.goto(lab.url(md.name).split("/tree/")[0] + f"?token={lab.token}", timeout=120_000)
-            item = page.locator(f'.jp-DirListing-item[title*="{md.name}"]').first
-            item.wait_for(timeout=120_000)
-            item.click(button="right")
-            page.locator(".lm-Menu-item", has_text="Open With").first.hover()
-            page.locator(".lm-Menu-item", has_text="Markdown Preview").first.click(timeout=60_000)
-            root = ".jp-MarkdownViewer .jp-RenderedMarkdown"
-            wait_until_typeset(page, root)
-            return page.evaluate(f"() => ({REPORT_JS})(document.querySelector('{root}'))")
-        finally:
-            page.close()
+    ms = labdriver.patience(120) * 1000
+    page = browser_context.new_page()
+    try:
+        page.goto(lab.url(md.name).split("/tree/")[0] + f"?token={lab.token}", timeout=ms)
+        item = page.locator(f'.jp-DirListing-item[title*="{md.name}"]').first
+        item.wait_for(timeout=ms)
+        item.click(button="right")
+        page.locator(".lm-Menu-item", has_text="Open With").first.hover()
+        page.locator(".lm-Menu-item", has_text="Markdown Preview").first.click(timeout=ms)
+        root = ".jp-MarkdownViewer .jp-RenderedMarkdown"
+        wait_until_typeset(page, root)
+        return page.evaluate(f"() => ({REPORT_JS})(document.querySelector('{root}'))")
+    finally:
+        page.close()
 
 
-def test_every_formula_typesets_in_jupyterlab(browser_context, tmp_path):
+def test_every_formula_typesets_in_jupyterlab(browser_context, lab):
     cells = with_control(markdown_cells())
-    report = lab_report(browser_context, cells, tmp_path)
+    report = lab_report(browser_context, lab, cells)
     print(f"\nJupyterLab: {report['formulas']} formulas in {len(cells)} markdown cells")
     check(report, cells, "JupyterLab")
     assert report["formulas"] > 1000
@@ -189,7 +189,7 @@ def site_report(browser_context, cells, tmp: Path) -> dict:
     with labdriver.static_server(html) as base:
         page = browser_context.new_page()
         try:
-            page.goto(f"{base}/formulas.html", timeout=120_000)
+            page.goto(f"{base}/formulas.html", timeout=labdriver.patience(120) * 1000)
             wait_until_typeset(page, "article")
             return page.evaluate(f"() => ({REPORT_JS})(document.querySelector('article'))")
         finally:

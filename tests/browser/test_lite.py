@@ -81,9 +81,9 @@ def lite(site, browser_context, screenshot_dir):
     page = browser_context.new_page()
     try:
         t0 = time.monotonic()
-        page.goto(f"{base}/lab/index.html?path={NOTEBOOK}", timeout=60_000)
-        page.wait_for_selector(".jp-NotebookPanel", timeout=60_000)
-        page.get_by_text("Python (Pyodide) | Idle").first.wait_for(timeout=180_000)
+        page.goto(f"{base}/lab/index.html?path={NOTEBOOK}", timeout=labdriver.patience(60) * 1000)
+        page.wait_for_selector(".jp-NotebookPanel", timeout=labdriver.patience(60) * 1000)
+        page.get_by_text("Python (Pyodide) | Idle").first.wait_for(timeout=labdriver.patience(180) * 1000)
         idle = time.monotonic() - t0
         until_idle, failed = list(traffic.urls), list(traffic.failed)
         print(f"\nlite: kernel Idle {idle:.1f} s after opening {NOTEBOOK}; {len(until_idle)} requests, "
@@ -218,13 +218,13 @@ def test_an_ipywidgets_slider_renders_and_follows_the_keyboard(lite):
     before = len(traffic.urls)
     cell = run_cell(page, "import ipywidgets as w\nslider = w.IntSlider(value=3, min=0, max=10, description='n')\nslider")
     handle = cell.locator(".widget-slider .noUi-handle").first
-    handle.wait_for(timeout=30_000)
+    handle.wait_for(timeout=labdriver.patience(30) * 1000)
     readout = cell.locator(".widget-readout").first
     assert readout.inner_text().strip() == "3"
     handle.focus()
     handle.press("ArrowRight")
     handle.press("ArrowRight")
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + labdriver.patience(10)
     while readout.inner_text().strip() != "5" and time.monotonic() < deadline:
         time.sleep(0.05)
     assert readout.inner_text().strip() == "5"
@@ -270,13 +270,13 @@ def test_offline_the_first_code_cell_says_in_the_notebook_that_internet_is_neede
     page, traffic = lite.page, lite.traffic
     before = len(traffic.urls)
     guard = page.locator(".jp-Notebook .jp-CodeCell", has_text="numpy and matplotlib load from Pyodide's CDN").first
-    guard.scroll_into_view_if_needed(timeout=60_000)
+    guard.scroll_into_view_if_needed(timeout=labdriver.patience(60) * 1000)
     guard.locator(".jp-InputPrompt").click()
     page.keyboard.press("Escape")
     page.keyboard.press("Shift+Enter")
     prompt = guard.locator(".jp-InputArea-prompt").element_handle()
-    page.wait_for_function("(el) => /\\[\\d+\\]/.test(el.innerText)", arg=prompt, timeout=180_000)
-    shown = guard.locator(".jp-OutputArea-output").inner_text(timeout=60_000)
+    page.wait_for_function("(el) => /\\[\\d+\\]/.test(el.innerText)", arg=prompt, timeout=labdriver.patience(180) * 1000)
+    shown = guard.locator(".jp-OutputArea-output").inner_text(timeout=labdriver.patience(60) * 1000)
     assert build_lite.OFFLINE_MESSAGE in " ".join(shown.split()), shown[-800:]
     assert "No module named" not in shown, shown[-800:]
     asked = traffic.outside(before)

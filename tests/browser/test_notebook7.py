@@ -35,24 +35,12 @@ def _open(browser_context, server, name):
     return page
 
 
-def run_all_started(page, tries: int = 3) -> None:
-    """Run ▸ Run All Cells, until a cell shows that it runs or ran (a prompt changed, or [*]).
-
-    On a loaded machine Notebook 7 can show the menu before its kernel is connected, and a Run All
-    chosen then may run nothing: choose it again (the condition, not a time, decides)."""
-    prompts = page.locator(".jp-NotebookPanel .jp-InputPrompt")
-    texts = "ps => ps.map(p => p.textContent)"
-    for attempt in range(tries):
-        before = prompts.evaluate_all(texts)          # the stored notebook's counts, or a previous try's
-        page.get_by_role("menuitem", name="Run", exact=True).click()
-        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-        try:
-            labdriver.wait_until(lambda: (lambda now: now != before or any("*" in t for t in now))(
-                prompts.evaluate_all(texts)), 40, "Run All ran nothing")
-            return
-        except TimeoutError:
-            if attempt == tries - 1:
-                raise
+def wait_for_kernel(page, server, name: str) -> None:
+    """Until the server's kernel for ``name`` is idle and the page says so too (Notebook 7's
+    indicator reads "idle" for a moment before its kernel even starts: the server decides first)."""
+    labdriver.wait_until(lambda: labdriver.kernel_ready(server, name), 60, f"no idle kernel for {name} on the server")
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first.wait_for(
+        timeout=labdriver.patience(60) * 1000)
 
 
 def test_notebook7_plays_the_live_explorer_and_the_player(notebook7, browser_context, screenshot_dir):
@@ -62,7 +50,8 @@ def test_notebook7_plays_the_live_explorer_and_the_player(notebook7, browser_con
     control.close()
     page = _open(browser_context, notebook7, "07_torque_free_euler.ipynb")
     try:
-        run_all_started(page)
+        wait_for_kernel(page, notebook7, "07_torque_free_euler.ipynb")
+        labdriver.run_all(page)                           # until a cell shows [*]: the run began
         root = labdriver.wait_for_live(page)
         st0 = labdriver.live_settled(root)
         assert st0["summary"] == nb07.summary(**nb07.DEFAULTS)

@@ -102,7 +102,7 @@ def test_page_loads_offline_typeset_with_collapsed_solutions(site, browser_conte
             assert page.evaluate("() => document.querySelector('.rbteach-site-explorer .rbteach-live')"
                                  ".parentElement.rbteachLive.frames") > 0, f"{name}: the explorer drew nothing"
             for j in range(page.locator(".rbteach-player").count()):
-                page.locator(".rbteach-player").nth(j).locator(".rbteach-player-canvas").wait_for(timeout=10_000)
+                page.locator(".rbteach-player").nth(j).locator(".rbteach-player-canvas").wait_for(timeout=labdriver.patience(10) * 1000)
         assert not failed, f"{name}: failed requests {failed[:5]}"
         icon = page.evaluate("() => (document.querySelector('link[rel~=icon]') || {}).href || null")
         assert icon and urllib.request.urlopen(icon, timeout=10).status == 200, f"{name}: no favicon ({icon})"
@@ -178,7 +178,7 @@ def test_japanese_text_is_drawn_with_the_served_font_from_127_0_0_1(site, browse
             return null; }""", JAPANESE.pattern)
         assert found, f"{name}: no Japanese text in the article"
         page.wait_for_function(f"""() => [...document.fonts].some(f => f.family.includes('{fonts.CJK}')
-                                                                  && f.status === 'loaded')""", timeout=60_000)
+                                                                  && f.status === 'loaded')""", timeout=labdriver.patience(60) * 1000)
         cdp = page.context.new_cdp_session(page)
         cdp.send("DOM.enable")
         cdp.send("CSS.enable")

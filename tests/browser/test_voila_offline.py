@@ -48,7 +48,7 @@ def _serve(tmp: Path, template: str | None):
     log = open(tmp / "voila.log", "wb")
     proc = subprocess.Popen(cmd, cwd=tmp, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + labdriver.patience(60)
     while time.monotonic() < deadline:
         assert proc.poll() is None, (tmp / "voila.log").read_text()[-2000:]
         try:
