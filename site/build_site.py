@@ -245,6 +245,10 @@ A11Y_FIXES = (
     ('title="Search" aria-label="Search" data-bs-placement', 'title="Search" data-bs-placement'),
     ('<div id="pst-primary-sidebar" class="bd-sidebar-primary bd-sidebar">',
      '<div id="pst-primary-sidebar" class="bd-sidebar-primary bd-sidebar" role="complementary" aria-label="The course">'),
+    # a toctree entry with pages under it (the teacher edition's "For teachers") folds them with an icon-only
+    # <summary>: give it a name (axe-core: summary-name)
+    ('<details><summary><span class="toctree-toggle" role="presentation">',
+     '<details><summary aria-label="Show or hide the pages under this entry"><span class="toctree-toggle" role="presentation">'),
 )
 
 
