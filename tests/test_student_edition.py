@@ -1,5 +1,11 @@
 """The student edition (``make student``): no worked solution left, exercises blank, the rest intact,
-and every student notebook runs top to bottom with each exercise check saying "no answer yet"."""
+and every student notebook runs top to bottom with each exercise check saying "no answer yet".
+
+The same run checks the worked solutions (test_solutions.py checks their form): each one runs as a
+code cell right after its exercise, in a copy of the kernel's namespace, and its own check must
+accept it. A solution's names never reach the cells after it, so the student's cells run exactly as
+they would without it; one kernel run per notebook serves both claims (it was two).
+"""
 
 from __future__ import annotations
 
@@ -59,12 +65,68 @@ def test_no_solution_text_or_code_remains_and_the_rest_is_intact(path, edition):
     assert figures(student["cells"]) == figures(kept), "figures must stay"
 
 
+_SOLUTION_RUN = """_rbteach_solution = dict(globals())      # the worked solution's own namespace: nothing leaks out
+exec(compile({source!r}, "worked solution {n}", "exec"), _rbteach_solution)
+assert _rbteach_solution["_feedback"] is not None
+del _rbteach_solution
+"""
+
+
+def with_solutions(student, original):
+    """The student notebook ``student`` (nbformat) with each worked solution of the committed ``original``
+    inserted as a code cell right after its exercise (where the teacher's copy has it), run by
+    :data:`_SOLUTION_RUN` (its check asserted by :func:`rbteach.course.solution_as_test_cell`).
+    Returns the number of solutions inserted."""
+    head, rest = student.cells[:1], iter(student.cells[1:])
+    cells, n = list(head), 0
+    for c in original["cells"]:
+        if course.is_solution(c):
+            n += 1
+            cell = nbformat.v4.new_code_cell(_SOLUTION_RUN.format(source=course.solution_as_test_cell(c), n=n))
+            cell.metadata["rbteach_solution"] = n
+            cells.append(cell)
+        else:
+            cells.append(next(rest))
+    assert next(rest, None) is None, "the student edition has cells the committed notebook has not"
+    student.cells = cells
+    return n
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_student_notebook_runs_and_every_exercise_says_no_answer_yet(path, edition, tmp_path):
+def test_student_notebook_runs_every_exercise_says_no_answer_yet_and_every_solution_passes(path, edition, tmp_path):
     nb = nbformat.read(edition / path.name, as_version=4)
+    n = with_solutions(nb, course.committed_notebooks(NB_DIR)[path.name])
+    assert n >= 1, f"{path.name}: no worked solution"
+    # a failing solution (its check's feedback falsy) or any failing student cell raises CellExecutionError
     NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+    ran = [c for c in nb.cells if "rbteach_solution" in c.metadata]
+    assert len(ran) == n and all(c.get("execution_count") for c in ran)
     checks = [c for c in nb.cells if c.cell_type == "code" and re.search(r"^answer = None\b", c.source, re.M)]
-    assert checks
+    assert checks and len(checks) == n
     for c in checks:
         out = "".join(o.get("text", "") + o.get("data", {}).get("text/plain", "") for o in c.outputs)
         assert "no answer yet" in out, f"{path.name}: {c.source[:60]!r} printed {out[:120]!r}"
+
+
+def test_a_solution_that_fails_its_check_fails_the_run(edition, tmp_path):
+    """Self-test: a worked solution whose check says no (a wrong value) stops the run."""
+    nb = nbformat.read(edition / NOTEBOOKS[0].name, as_version=4)
+    original = course.committed_notebooks(NB_DIR)[NOTEBOOKS[0].name]
+    with_solutions(nb, original)
+    first = next(i for i, c in enumerate(nb.cells) if "rbteach_solution" in c.metadata)
+    src = nb.cells[first].source
+    assert "_feedback" in src
+    nb.cells[first].source = src.replace("assert _feedback, _feedback", "assert not _feedback, _feedback")
+    nb.cells = nb.cells[:first + 1]
+    from nbclient.exceptions import CellExecutionError
+    with pytest.raises(CellExecutionError):
+        NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+
+
+def test_a_solutions_names_do_not_reach_the_cells_after_it(edition, tmp_path):
+    """Self-test: a name the solution defines is not defined for the student's next cell."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(_SOLUTION_RUN.format(source="secret = 1\n_feedback = 'ok'\n", n=1)),
+                nbformat.v4.new_code_cell("print('secret' in globals())")]
+    NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+    assert nb.cells[1].outputs[0]["text"].strip() == "False"

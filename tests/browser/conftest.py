@@ -104,18 +104,33 @@ TEST_REPOSITORY = "rbteach-tests/rbteach"
 
 @pytest.fixture(scope="session")
 def teacher_site(tmp_path_factory, chromium):
-    """The website's teacher edition (worked solutions folded), built once for the session's tests
+    """The website's teacher edition (worked solutions folded), built once for the whole run
     (test_site and test_site_explorers read it, test_pdf prints it), with the JupyterLite build of
     the same edition in its ``lite/`` folder (downloads cached in $TMPDIR/rbteach-lite-cache, as
-    test_lite) and Binder links to :data:`TEST_REPOSITORY`. Returns its ``html`` folder."""
+    test_lite) and Binder links to :data:`TEST_REPOSITORY`. Returns its ``html`` folder.
+
+    Under pytest-xdist the first worker to ask builds it in the run's shared temporary folder while
+    holding a lock; the others wait for the lock and read the same build (tests only read it)."""
+    import fcntl
     import sys
 
-    root = Path(__file__).resolve().parents[2]
-    sys.path.insert(0, str(root / "site"))
-    sys.path.insert(0, str(root / "lite"))
-    import build_lite
-    import build_site
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    done = shared / "teacher-site.done"
+    with open(shared / "teacher-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            root = Path(__file__).resolve().parents[2]
+            sys.path.insert(0, str(root / "site"))
+            sys.path.insert(0, str(root / "lite"))
+            import build_lite
+            import build_site
 
-    lite = build_lite.build(tmp_path_factory.mktemp("lite") / "site",
-                            Path(tempfile.gettempdir()) / "rbteach-lite-cache", "teacher")
-    return build_site.build(tmp_path_factory.mktemp("site"), "teacher", lite=lite, repository=TEST_REPOSITORY)
+            out = shared / "teacher-site"
+            (out / "lite").mkdir(parents=True, exist_ok=True)
+            (out / "site").mkdir(parents=True, exist_ok=True)
+            lite = build_lite.build(out / "lite" / "site", Path(tempfile.gettempdir()) / "rbteach-lite-cache",
+                                    "teacher")
+            html = build_site.build(out / "site", "teacher", lite=lite, repository=TEST_REPOSITORY)
+            done.write_text(str(html), encoding="utf-8")
+    return Path(done.read_text(encoding="utf-8"))
