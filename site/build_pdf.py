@@ -92,6 +92,12 @@ def _page(context=None):
 
 def print_pages(site: Path, out: Path, edition: str = "student", only=(), context=None) -> list[Path]:
     """Print every notebook page of ``site`` into ``out``; returns the PDFs in order."""
+    return _print_all(site, "notebooks", _pages(site, only), out, edition, context)
+
+
+def _print_all(site: Path, folder: str, pages, out: Path, edition: str, context) -> list[Path]:
+    """Serve ``site`` on 127.0.0.1 and print each of ``pages`` (files of ``site/folder``) to
+    ``out/<stem>.pdf`` with :func:`_print_one`, nothing loaded from outside; returns the PDFs."""
     out.mkdir(parents=True, exist_ok=True)
     server = _serve(site)
     base = f"http://127.0.0.1:{server.server_address[1]}"
@@ -99,9 +105,9 @@ def print_pages(site: Path, out: Path, edition: str = "student", only=(), contex
     try:
         with _page(context) as page:
             page.route(re.compile(r"^(?!http://127\.0\.0\.1)"), lambda route: route.abort())  # nothing from outside
-            for path in _pages(site, only):
+            for path in pages:
                 target = out / (path.stem + ".pdf")
-                _print_one(page, f"{base}/notebooks/{path.name}", target, edition)
+                _print_one(page, f"{base}/{folder}/{path.name}", target, edition)
                 written.append(target)
     finally:
         server.shutdown()
@@ -137,21 +143,7 @@ def print_teacher_pages(site: Path, out: Path, only=(), context=None) -> list[Pa
         pages = [p for p in pages if p.name[:2] in only]
     if not pages:
         raise SystemExit(f"no teacher's pages in {site}/teachers: build the teacher edition (make site EDITION=teacher)")
-    dest = out / "for-teachers"
-    dest.mkdir(parents=True, exist_ok=True)
-    server = _serve(site)
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    written = []
-    try:
-        with _page(context) as page:
-            page.route(re.compile(r"^(?!http://127\.0\.0\.1)"), lambda route: route.abort())
-            for path in pages:
-                target = dest / (path.stem + ".pdf")
-                _print_one(page, f"{base}/teachers/{path.name}", target, "teacher")
-                written.append(target)
-    finally:
-        server.shutdown()
-    return written
+    return _print_all(site, "teachers", pages, out / "for-teachers", "teacher", context)
 
 
 def _page_count(pdf: Path) -> int:
