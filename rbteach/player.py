@@ -33,6 +33,7 @@ from __future__ import annotations
 import base64
 import html
 import json
+from pathlib import Path
 
 import numpy as np
 
@@ -326,6 +327,7 @@ _TEMPLATE = """<div class="rbteach-player" style="font: 14px sans-serif; width: 
 # the poster's onload calls mount(), and so does this script for its own block.
 _SCRIPT = r"""
 (function () {
+  /*rbteach/solids.js*/
   // one definition per page; a newer script (solid bodies, moving bodies: version 2) replaces an older
   // one, so that a page holding outputs of both draws each new player with the new code
   if (!window.rbteachPlayer || !(window.rbteachPlayer.version >= 2)) {
@@ -437,46 +439,21 @@ _SCRIPT = r"""
       const tips = d.trace === null ? [] : d.q.map((q, j) => { const R = P.matrix(q), x = d.x ? d.x[j] : [0, 0, 0];
         return [0, 1, 2].map(i => x[i] + R[i][d.trace] * d.length); });
       const c = d.center;
-      let cam;                           // the view's right, up and towards-the-viewer vectors
-      function camera() {
-        const e = st.elev * Math.PI / 180, a = st.azim * Math.PI / 180;
-        const r = [-Math.sin(a), Math.cos(a), 0];
-        const u = [-Math.sin(e) * Math.cos(a), -Math.sin(e) * Math.sin(a), Math.cos(e)];
-        const v = [r[1]*u[2] - r[2]*u[1], r[2]*u[0] - r[0]*u[2], r[0]*u[1] - r[1]*u[0]];
-        // rbteach.solids.light_direction: from the upper left, in front, fixed to the viewer
-        const l = [0, 1, 2].map(i => -0.35 * r[i] + 0.6 * u[i] + 0.72 * v[i]), nl = Math.hypot(l[0], l[1], l[2]);
-        cam = { r, u, v, l: l.map(x => x / nl) };
-      }
+      let cam;                           // the view's right, up and towards-the-viewer vectors, the light
+      function camera() { cam = solidCamera(st.elev, st.azim); }    // rbteach/solids.js
       function project(p) {
         const s = 0.5 * (size - band) / d.radius, cy = band + (size - band) / 2;   // below the title's band
         const q = [p[0] - c[0], p[1] - c[1], p[2] - c[2]], r = cam.r, u = cam.u;
         return [size / 2 + s * (q[0]*r[0] + q[1]*r[1] + q[2]*r[2]), cy - s * (q[0]*u[0] + q[1]*u[1] + q[2]*u[2])];
       }
-      const dot = (a, b) => a[0]*b[0] + a[1]*b[1] + a[2]*b[2];
-      const rgb = d.face_colors.map(h => [1, 3, 5].map(i => parseInt(h.slice(i, i + 2), 16)));
-      // rbteach.solids.painter_order: cull the faces turned away, Lambert-shade, draw farthest first
+      const rgb = d.face_colors.map(solidRgb);
+      // rbteach.solids.painter_order (rbteach/solids.js, as the live explorers): cull the faces
+      // turned away, Lambert-shade, draw farthest first
       function drawFaces(R, x) {
         const world = d.faces.map(f => f.map(p => { const w = mul(R, p); return [w[0] + x[0], w[1] + x[1], w[2] + x[2]]; }));
-        const seen = [];
-        for (let k = 0; k < world.length; k++) {
-          let n = mul(R, d.normals[k]);
-          const facing = dot(n, cam.v);
-          if (d.cull && !(facing > 0)) continue;
-          if (facing < 0) n = n.map(x => -x);
-          const f = world[k], m = [0, 0, 0];
-          for (const p of f) { m[0] += p[0]; m[1] += p[1]; m[2] += p[2]; }
-          seen.push([dot(m, cam.v) / f.length, k, 0.4 + 0.6 * Math.max(0, dot(n, cam.l))]);
-        }
-        seen.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        const seen = solidOrder(world, cam.v, cam.l, d.cull);
         st.order = seen.map(s => s[1]);
-        g.setLineDash([]); g.lineJoin = 'round';
-        for (const [, k, shade] of seen) {
-          const col = `rgb(${rgb[k].map(v => Math.round(v * shade)).join(',')})`;
-          g.fillStyle = col; g.strokeStyle = col; g.lineWidth = 0.6;
-          g.beginPath();
-          world[k].forEach((p, i) => { const a = project(p); if (i) g.lineTo(a[0], a[1]); else g.moveTo(a[0], a[1]); });
-          g.closePath(); g.fill(); g.stroke();
-        }
+        solidFill(g, world, rgb, seen, project);
       }
       function drawOutlines(R, x) {
         for (const f of d.faces)
@@ -597,3 +574,5 @@ _SCRIPT = r"""
   document.querySelectorAll('.rbteach-player-poster').forEach(img => window.rbteachPlayer.mount(img));
 })();
 """
+# the page's half of rbteach.solids, shared with the live explorers (rbteach/explorers/live.py)
+_SCRIPT = _SCRIPT.replace("/*rbteach/solids.js*/", Path(__file__).with_name("solids.js").read_text(encoding="utf-8"))

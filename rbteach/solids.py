@@ -19,8 +19,10 @@ polygons lit by one light fixed to the viewer, back to front:
   (with culling no two drawn faces overlap) and for bodies made of a few convex parts that touch,
   such as the T-handle and the top below; not for surfaces that cross each other.
 
-The player's script computes the same in the browser (``tests/browser/test_solids.py`` compares
-the two); :func:`painter_order` draws the player's poster.
+The page computes the same in the browser, in one place, ``rbteach/solids.js``, which both the
+player's script and the live explorers' 3-D panels (:func:`rbteach.explorers.live.solid3d`) use
+(``tests/browser/test_solids.py`` and ``tests/browser/test_explorer_solids.py`` compare the page
+with :func:`painter_order`); :func:`painter_order` draws the player's poster.
 
 The shapes: :func:`mesh_polygons` merges a triangle mesh's coplanar neighbours into polygons (a
 box's 12 triangles into its 6 sides); :func:`box_faces`, :func:`t_handle_faces`,

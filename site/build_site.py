@@ -318,7 +318,7 @@ def explorer_assets(html: Path, explorers: dict[str, dict]) -> dict[str, dict]:
     from rbteach.explorers import live
 
     static = html / "_static"
-    shutil.copy(Path(live.__file__).with_name("live.js"), static / "rbteach-live.js")
+    (static / "rbteach-live.js").write_text(live.page_module(), encoding="utf-8")   # solids.js + live.js
     shutil.copy(SITE / "explorer_site.js", static / "rbteach-explorers.js")
     (static / "rbteach-site.css").write_text(live._CSS + SITE_CSS, encoding="utf-8")
     return explorer_frames.write_all(static / "explorers", explorers)

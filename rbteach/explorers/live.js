@@ -3,6 +3,9 @@
 // flight; a newer value waiting replaces an older one, so nothing stale queues up). Each answer is
 // a scene: panels of curves (2-D) or polylines in space (3-D), arrays as binary buffers. The
 // picture is drawn on a <canvas>; a 3-D panel turns with the mouse without asking the kernel.
+// A 3-D panel's solid bodies (live.py's solid3d) are drawn first, lit and back to front at every
+// redraw (solidCamera, solidOrder, solidFill: rbteach/solids.js, which live.py's page_module() puts
+// before this file), then the lines on top; the "wireframe" box draws the bodies' edges instead.
 // Accessibility: the canvas is focusable (tabindex 0, a visible ring) and its arrow keys turn every
 // 3-D panel (ORBIT_STEP degrees, 1 with Shift), Home or Escape resets it, as does "reset view". It is
 // role="img" with a label built from the scene (describeScene, kept current); the summary is also
@@ -210,11 +213,25 @@ function drawXY(g, p, box) {
   }
 }
 
-function draw3D(g, p, box, view) {
+// A solid's faces as lists of [x, y, z] points (made once per scene) and its colours as [r, g, b].
+function solidFaces(sol) {
+  if (!sol._polys) {
+    const pts = sol.p, polys = [];
+    let at = 0;
+    for (const n of sol.sizes) {
+      const f = [];
+      for (let i = 0; i < n; i++, at++) f.push([pts[3 * at], pts[3 * at + 1], pts[3 * at + 2]]);
+      polys.push(f);
+    }
+    sol._polys = polys;
+    sol._rgb = polys.map((_, k) => solidRgb(Array.isArray(sol.colors) ? sol.colors[k] : sol.colors));
+  }
+  return sol._polys;
+}
+
+function draw3D(g, p, box, view, wireframe) {
   const [x0, y0, w, h] = box;
-  const e = view.elev * Math.PI / 180, a = view.azim * Math.PI / 180;
-  const r = [-Math.sin(a), Math.cos(a), 0];
-  const u = [-Math.sin(e) * Math.cos(a), -Math.sin(e) * Math.sin(a), Math.cos(e)];
+  const cam = solidCamera(view.elev, view.azim), r = cam.r, u = cam.u;
   const T = p.title ? 24 * TEXT : 4, size = Math.min(w, h - T);
   const cx = x0 + w / 2, cy = y0 + T + (h - T) / 2, s = 0.5 * size / p.radius;
   const P = (x, y, z) => [cx + s * (x * r[0] + y * r[1] + z * r[2]), cy - s * (x * u[0] + y * u[1] + z * u[2])];
@@ -223,6 +240,26 @@ function draw3D(g, p, box, view) {
   g.save(); g.beginPath(); g.rect(x0, y0 + T, w, h - T); g.clip();
   const labels = [];
   INK = new Set();
+  const solids = p.solids || [];
+  const wires = (p.lines || []).some((s) => s.wire);
+  p.drawn = [];                                       // per solid, the faces drawn, farthest first (for the tests)
+  for (const sol of solids) {
+    const polys = solidFaces(sol), project = (q) => P(q[0], q[1], q[2]);
+    if (wireframe) {                                  // the edges: the scene's own wire lines, or the faces' outlines
+      p.drawn.push([]);
+      if (wires) continue;
+      g.strokeStyle = "#4d4d4d"; g.lineWidth = 1.3; g.setLineDash([]);
+      for (const f of polys) {
+        g.beginPath();
+        f.forEach((q, i) => { const A = project(q); if (i) g.lineTo(A[0], A[1]); else g.moveTo(A[0], A[1]); });
+        g.closePath(); g.stroke();
+      }
+      continue;
+    }
+    const seen = solidOrder(polys, cam.v, cam.l, sol.cull !== false);
+    solidFill(g, polys, sol._rgb, seen, project);
+    p.drawn.push(seen.map((x) => x[1]));
+  }
   if (p.world_axes !== false) {
     const Rw = p.radius;
     for (let i = 0; i < 3; i++) {
@@ -234,6 +271,7 @@ function draw3D(g, p, box, view) {
     }
   }
   for (const s of p.lines || []) {
+    if (s.wire && solids.length && !wireframe) continue;     // a body's edges: the wireframe's only
     const pts = s.p, n = pts.length / 3;
     g.strokeStyle = s.color; g.lineWidth = s.width || 2; g.setLineDash(DASHES[s.dash || "-"] || []);
     g.globalAlpha = s.alpha === undefined ? 1 : s.alpha;
@@ -267,16 +305,19 @@ function draw3D(g, p, box, view) {
 
 // The text alternative of a scene: what each panel shows (title, axes or view, its labelled curves
 // or lines), in the order of the panels; a 3-D panel says the view it is turned to.
-function describeScene(scene, views) {
+function describeScene(scene, views, wireframe) {
   const parts = scene.panels.map((p, i) => {
     const named = (xs) => [...new Set(xs.filter((x) => x.label).map((x) => x.label))];
     const title = p.title ? `"${p.title}"` : "";
     if (p.kind === "3d") {
       const v = views[i] || p.view || { elev: 20, azim: 30 };
       const lines = named(p.lines || []);
+      const bodies = [...new Set((p.solids || []).map((b) => b.name))]
+        .map((b) => (wireframe ? `the edges of a ${b}` : `a shaded ${b}`));
+      const shown = bodies.concat(lines);
       return `3-D view ${title} turned to elevation ${Math.round(v.elev)}°, azimuth ${Math.round(v.azim)}°` +
              (p.world_axes !== false ? ", with the world axes x, y, z" : "") +
-             (lines.length ? `; shows ${lines.join(", ")}` : "");
+             (shown.length ? `; shows ${shown.join(", ")}` : "");
     }
     const curves = named(p.series || []);
     const axes = p.ylabel || p.xlabel ? `: ${p.ylabel || "y"} against ${p.xlabel || "x"}` +
@@ -395,6 +436,18 @@ function render({ model, el }) {
   resetButton.title = "Back to the starting view (on the picture: Home or Escape; arrow keys turn it)";
   resetButton.hidden = true;                        // shown when the scene has a 3-D panel
   root.appendChild(resetButton);
+  // the solid bodies' faces, or (ticked) their edges only, to see the axes inside
+  const wireBox = document.createElement("label");
+  wireBox.className = "rbteach-live-wireframe";
+  wireBox.title = "the bodies' edges instead of their shaded faces";
+  wireBox.hidden = true;                            // shown when a 3-D panel has a solid body
+  const wireInput = document.createElement("input");
+  wireInput.type = "checkbox";
+  wireBox.appendChild(wireInput);
+  wireBox.appendChild(document.createTextNode(" wireframe"));
+  root.appendChild(wireBox);
+  state.wireframe = false;
+  wireInput.addEventListener("change", () => { state.wireframe = wireInput.checked; paint(); });
   const text = document.createElement("pre");
   text.className = "rbteach-live-summary";
   root.appendChild(text);
@@ -445,14 +498,15 @@ function render({ model, el }) {
     state.scene.panels.forEach((p, i) => {
       if (p.kind === "3d") {
         if (!state.views[i]) state.views[i] = Object.assign({}, p.view || { elev: 20, azim: 30 });
-        draw3D(g, p, bs[i], state.views[i]);
+        draw3D(g, p, bs[i], state.views[i], state.wireframe);
       } else drawXY(g, p, bs[i]);
     });
     state.placed = PLACED.map((r) => r.slice());      // the labels' boxes (tests check they do not overlap)
     state.paints = (state.paints || 0) + 1;
-    const label = describeScene(state.scene, state.views);
+    const label = describeScene(state.scene, state.views, state.wireframe);
     if (canvas.getAttribute("aria-label") !== label) canvas.setAttribute("aria-label", label);
     resetButton.hidden = !state.scene.panels.some((p) => p.kind === "3d");
+    wireBox.hidden = !state.scene.panels.some((p) => p.kind === "3d" && (p.solids || []).length);
   }
   // Requests in flight at once: the reply's round trip (kernel, server, page) is several times the
   // kernel's few ms of work, so with 2 a drag drew at most 2 frames per round trip; 4 keep up with a

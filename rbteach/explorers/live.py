@@ -19,7 +19,10 @@ A scene is a dict ``{"panels": [...]}``; each panel is either
 * ``xy(...)``: curves on linear or log axes (title, labels, limits, ``series`` of x/y arrays with
   colour, dash ``"-" "--" ":" "-."``, width, label), or
 * ``space(...)``: polylines in 3-D (``lines`` of (n, 3) arrays with colour, dash, width, label;
-  world axes; the starting view ``elev``/``azim`` in degrees, as Matplotlib's ``view_init``).
+  world axes; the starting view ``elev``/``azim`` in degrees, as Matplotlib's ``view_init``) and
+  optional solid bodies (``solids`` from :func:`solid3d`: flat faces, lit and drawn back to front
+  as :mod:`rbteach.solids` says, under the lines; a "wireframe" box in the page draws the body's
+  edges instead).
 
 Where the values have no picture, ``scene``/``summary`` raise ``ValueError`` and the one-line
 :func:`rbteach.explorers.message` takes the picture's place, as in :func:`rbteach.explorers.build`.
@@ -33,11 +36,22 @@ from pathlib import Path
 
 import numpy as np
 
+from .. import _validate as _v
 from . import message
 
-__all__ = ["CANVAS_SIZE", "PANEL_MARGINS", "UNITS_IN_LABELS", "slider_unit", "live", "xy", "series", "space", "line3d", "arrow3d", "pack", "control_spec"]
+__all__ = ["CANVAS_SIZE", "PANEL_MARGINS", "UNITS_IN_LABELS", "slider_unit", "live", "xy", "series", "space", "line3d",
+           "arrow3d", "solid3d", "pack", "control_spec", "page_module"]
 
 _JS = Path(__file__).with_name("live.js")
+#: The page's half of :mod:`rbteach.solids` (lit faces, culling, painter's order), shared with the
+#: attitude player (:mod:`rbteach.player` pastes it into its script).
+SOLIDS_JS = Path(__file__).resolve().parents[1] / "solids.js"
+
+
+def page_module() -> str:
+    """The ES module the page runs: ``solids.js`` (plain functions) then ``live.js`` (which uses
+    them). The widget's ``_esm``, and the website's ``rbteach-live.js`` (site/build_site.py)."""
+    return (SOLIDS_JS.read_text(encoding="utf-8") + "\n" + _JS.read_text(encoding="utf-8"))
 _CSS = """
 .rbteach-live { font: 14px sans-serif; max-width: 100%; }
 .rbteach-live-controls { display: grid; grid-template-columns: fit-content(18em) minmax(100px, 320px) max-content;
@@ -51,6 +65,7 @@ _CSS = """
   outline: 1px solid #ddd; outline-offset: -1px; }
 .rbteach-live-canvas:focus, .rbteach-live-canvas:focus-visible { outline: 3px solid #0072B2; outline-offset: 1px; }
 .rbteach-live-reset { margin: 4px 0 0 0; font: inherit; }
+.rbteach-live-wireframe { margin: 4px 0 0 12px; }
 .rbteach-live-announce { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
   clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; border: 0; }
 .rbteach-live .rbteach-live-summary { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace;
@@ -96,10 +111,59 @@ def xy(series_list, *, xlim, ylim, title="", xlabel="", ylabel="", logy=False, w
     return out
 
 
-def line3d(points, *, color, label=None, dash="-", width=2.0, alpha=1.0) -> dict:
-    """One polyline of a :func:`space` panel: ``points`` of shape (n, 3), NaN rows break it."""
+def line3d(points, *, color, label=None, dash="-", width=2.0, alpha=1.0, wire=False) -> dict:
+    """One polyline of a :func:`space` panel: ``points`` of shape (n, 3), NaN rows break it.
+
+    ``wire``: the line is the edges of a solid of the panel (:func:`solid3d`), drawn only when the
+    page's "wireframe" box is ticked (the shaded faces show the body otherwise)."""
     p = np.asarray(points, dtype=float).reshape(-1, 3)
-    return {"p": p, "color": color, "label": label, "dash": dash, "width": float(width), "alpha": float(alpha)}
+    out = {"p": p, "color": color, "label": label, "dash": dash, "width": float(width), "alpha": float(alpha)}
+    if _v.flag(wire, "wire"):
+        out["wire"] = True
+    return out
+
+
+def solid3d(body_faces, *, face_colors=None, R=None, center=None, cull_back_faces: bool = True,
+            name: str = "body") -> dict:
+    """A solid body of a :func:`space` panel: flat faces the page lights and paints back to front.
+
+    Parameters
+    ----------
+    body_faces : sequence of (k, 3) arrays, k ≥ 3
+        The faces in the body frame, counter-clockwise seen from outside (outward normals), e.g.
+        :func:`rbteach.solids.box_faces`, :func:`~rbteach.solids.prism_faces`.
+    face_colors : colour or sequence of colours, optional
+        One colour for every face or one per face (default :data:`rbteach.player.FACE_COLOR`).
+    R : array_like (3, 3), optional
+        The body's attitude: a face's point ``p`` is drawn at ``R p + center``. A reflection
+        (``det R < 0``) reverses each face's corners so that its normal still points outward.
+    center : array_like (3,), optional
+        Where the body frame's origin is (default the origin).
+    cull_back_faces : bool
+        The faces enclose the body: the page hides those turned away. False for an open surface.
+    name : str
+        What the body is ("box", "cylinder", ...): the picture's text alternative says "a shaded box".
+
+    The page (``solids.js``, as :func:`rbteach.solids.painter_order`) shades each face by Lambert's
+    law, ``k = AMBIENT + (1 − AMBIENT) max(0, n · l)``, with the light ``l`` fixed to the viewer
+    (:func:`rbteach.solids.light_direction`), culls the faces with ``n · v ≤ 0`` and draws the rest
+    farthest first, at every redraw, so that an orbit stays right.
+    """
+    from ..player import _faces
+
+    faces, _normals, colors = _faces(body_faces, face_colors)
+    cull = _v.flag(cull_back_faces, "cull_back_faces")
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"name must be a non-empty string (what the body is), got {_v.describe(name)}")
+    M = np.eye(3) if R is None else _v.array(R, "R", (3, 3), allow_batch=False)
+    if R is not None and not np.allclose(M.T @ M, np.eye(3), atol=1e-9):
+        raise ValueError("R must be a rotation (or reflection) matrix, R^T R = I; got a matrix that is not")
+    x0 = np.zeros(3) if center is None else _v.array(center, "center", (3,), allow_batch=False)
+    flip = np.linalg.det(M) < 0
+    world = [(f[::-1] if flip else f) @ M.T + x0 for f in faces]
+    one = len(set(colors)) == 1
+    return {"kind": "solid", "p": np.concatenate(world), "sizes": [len(f) for f in world],
+            "colors": colors[0] if one else colors, "cull": cull, "name": name.strip()}
 
 
 def arrow3d(tip, *, origin=(0.0, 0.0, 0.0), head: float = 0.12, barb: float = 0.05, size=None) -> np.ndarray:
@@ -125,11 +189,25 @@ def arrow3d(tip, *, origin=(0.0, 0.0, 0.0), head: float = 0.12, barb: float = 0.
     return np.array(rows)
 
 
-def space(lines, *, radius, title="", elev=20.0, azim=30.0, world_axes=True, width=1.0) -> dict:
-    """A 3-D panel of ``lines`` (from :func:`line3d`) in a cube of half-width ``radius``."""
-    return {"kind": "3d", "lines": list(lines), "radius": float(radius), "title": title,
-            "view": {"elev": float(elev), "azim": float(azim)}, "world_axes": bool(world_axes),
-            "width": float(width)}
+def space(lines, *, radius, title="", elev=20.0, azim=30.0, world_axes=True, width=1.0, solids=()) -> dict:
+    """A 3-D panel of ``lines`` (from :func:`line3d`) in a cube of half-width ``radius``, over the
+    shaded ``solids`` (from :func:`solid3d`; the lines, the body's axes among them, stay on top)."""
+    out = {"kind": "3d", "lines": list(lines), "radius": float(radius), "title": title,
+           "view": {"elev": float(elev), "azim": float(azim)}, "world_axes": bool(world_axes),
+           "width": float(width)}
+    if solids is None or isinstance(solids, (str, bytes, dict)) or not hasattr(solids, "__iter__"):
+        raise ValueError(f"solids must be a sequence of solid3d(...) bodies, got {_v.describe(solids)}")
+    solids = list(solids)
+    for i, s in enumerate(solids):
+        if not (isinstance(s, dict) and s.get("kind") == "solid"):
+            raise ValueError(f"solids[{i}] must be a body made by solid3d(...), got {_v.describe(s)}")
+        p = s["p"]
+        if not (isinstance(p, np.ndarray) and p.ndim == 2 and p.shape[1] == 3 and np.isfinite(p).all()
+                and sum(s["sizes"]) == len(p) and min(s["sizes"]) >= 3):
+            raise ValueError(f"solids[{i}] has faces of the wrong shape: made by solid3d(...), then changed?")
+    if solids:
+        out["solids"] = solids
+    return out
 
 
 def pack(scene):
@@ -293,7 +371,7 @@ def _widget_class():
         class LiveExplorer(anywidget.AnyWidget):
             """A live explorer (see :mod:`rbteach.explorers.live`)."""
 
-            _esm = _JS
+            _esm = page_module()
             _css = _CSS
             spec = traitlets.Dict().tag(sync=True)
             values = traitlets.Dict().tag(sync=True)

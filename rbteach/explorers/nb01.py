@@ -277,7 +277,8 @@ def scene(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAULT
     of I about O as bars over their names (I_xx … I_yz), orange > 0 and sky blue < 0 (draw()'s table; the numbers are in
     :func:`summary`)."""
     from ..plotting import AXIS_COLORS, PALETTE, inertia_ellipsoid_radii
-    from .live import arrow3d, line3d, series, space, xy
+    from .. import solids
+    from .live import arrow3d, line3d, series, solid3d, space, xy
 
     r = compute(a=a, b=b, c=c, dx=dx, dy=dy, dz=dz, shape=shape)
     d = r["offset"]
@@ -289,7 +290,7 @@ def scene(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAULT
     radii = inertia_ellipsoid_radii(np.maximum(r["moments"], 1e-12))
     lines = [line3d(_ellipsoid_wire(radii * (0.65 * R / radii.max()), r["O"]), color=PALETTE["orange"],
                     width=1.0, alpha=0.6),
-             line3d(body, color="#4d4d4d", width=1.5),
+             line3d(body, color="#4d4d4d", width=1.5, wire=True),
              line3d(_cross3d(d, 0.04 * R), color=PALETTE["black"], width=2.0),
              line3d(_cross3d(np.zeros(3), 0.05 * R), color=purple, width=3.0),
              line3d([[0.0, 0.0, -0.2 * R / 1.08]], color=purple, label="O")]     # the label below O
@@ -297,7 +298,11 @@ def scene(a: float = DEFAULTS["a"], b: float = DEFAULTS["b"], c: float = DEFAULT
         tip = 0.75 * R * r["O"][:, i]
         lines.append(line3d(arrow3d(tip, head=0.1, barb=0.04), color=AXIS_COLORS[i], width=2.5, label="123"[i]))
     title = f"{shape} ({MASS:g} kg), centre of mass at d = ({dx:g}, {dy:g}, {dz:g}) m"
-    left = space(lines, radius=R, title=title, elev=VIEW[0], azim=VIEW[1], world_axes=True, width=1.0)
+    # the body as a shaded solid under the lines (its edges above: the page's wireframe)
+    faces = solids.box_faces(a, b, c) if shape == "box" else solids.prism_faces(a / 2, -c / 2, c / 2, sides=24)
+    solid = solid3d(faces, center=d, name=shape)
+    left = space(lines, radius=R, title=title, elev=VIEW[0], azim=VIEW[1], world_axes=True, width=1.0,
+                 solids=[solid])
 
     I = r["inertia"]
     vals = np.array([I[ij] for _, ij in LIVE_ENTRIES])

@@ -230,18 +230,20 @@ def scene(angle: float = DEFAULTS["angle"], tilt: float = DEFAULTS["tilt"]) -> d
     limits fixed by the body.
     """
     from ..plotting import AXIS_COLORS, PALETTE, inertia_ellipsoid_radii
-    from .live import arrow3d, line3d, series, space, xy
+    from ..solids import box_faces
+    from .live import arrow3d, line3d, series, solid3d, space, xy
 
     c = compute(angle=angle, tilt=tilt)
     radii = inertia_ellipsoid_radii(c["moments"])
     lines = [line3d(_ellipsoid_wire(radii * (0.5 * max(EDGES) / radii.max()), c["axes"]),
                     color=PALETTE["orange"], width=1.0, alpha=0.6),
-             line3d(_box_edges(EDGES, c["R"]), color="#4d4d4d", width=1.5)]
+             line3d(_box_edges(EDGES, c["R"]), color="#4d4d4d", width=1.5, wire=True)]
     for i in range(3):
         lines.append(line3d(arrow3d(ARROW_LENGTH * c["axes"][:, i]), color=AXIS_COLORS[i], width=2.5,
                             label="123"[i]))
     left = space(lines, radius=VIEW_RADIUS, title=f"{_title_3d(angle, tilt)}; principal axes 1, 2, 3",
-                 world_axes=True, width=1.0 - LIVE_BAR_SHARE, **VIEW)
+                 world_axes=True, width=1.0 - LIVE_BAR_SHARE, **VIEW,
+                 solids=[solid3d(box_faces(*EDGES), R=c["R"], name="box")])   # shaded, under the lines
 
     vals = _bar_values(c)
     lo = _bar_limits()[0]

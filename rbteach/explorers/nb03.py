@@ -259,7 +259,8 @@ def scene(yaw: float = DEFAULTS["yaw"], pitch: float = DEFAULTS["pitch"], roll: 
     are the same in all three frames.
     """
     from ..plotting import AXIS_COLORS, PALETTE
-    from .live import arrow3d, line3d, series, space, xy
+    from ..solids import box_faces
+    from .live import arrow3d, line3d, series, solid3d, space, xy
     from .nb02 import _box_edges
 
     c = compute(yaw=yaw, pitch=pitch, roll=roll, wx=wx, wy=wy, wz=wz)
@@ -270,12 +271,13 @@ def scene(yaw: float = DEFAULTS["yaw"], pitch: float = DEFAULTS["pitch"], roll: 
         lines.append(line3d(arrow3d(np.eye(3)[i]), color=AXIS_COLORS[i], width=1.5, alpha=0.35, label="XYZ"[i]))
     for i in range(3):
         lines.append(line3d(arrow3d(0.75 * c["R"][:, i]), color=AXIS_COLORS[i], width=2.5, label="xyz"[i]))
-    lines.append(line3d(_box_edges(EDGES, c["R"] @ c["O"]), color="#4d4d4d", width=1.5))
+    lines.append(line3d(_box_edges(EDGES, c["R"] @ c["O"]), color="#4d4d4d", width=1.5, wire=True))
     for v, color, label in ((w_world, PALETTE["black"], "ω_world"), (L_world, PALETTE["reddish purple"], "L_world")):
         if np.linalg.norm(v) > 0.0:                         # ω = 0: no arrow (and L = 0 too)
             lines.append(line3d(arrow3d(k * v), color=color, width=3.0, label=label))
     left = space(lines, radius=VIEW_RADIUS, title=_title_3d(yaw, pitch, roll, k), elev=20.0, azim=-50.0,
-                 world_axes=False, width=1.0 - LIVE_BAR_SHARE)
+                 world_axes=False, width=1.0 - LIVE_BAR_SHARE,
+                 solids=[solid3d(box_faces(*EDGES), R=c["R"] @ c["O"], name="box")])   # shaded, under the lines
 
     vals = _group_values(c)
     longest = 1.08 * float(vals[:, [3, 7]].max())

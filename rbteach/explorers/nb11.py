@@ -225,7 +225,9 @@ def scene(spin=DEFAULTS["spin"], tilt_deg=DEFAULTS["tilt_deg"], precession=DEFAU
     """The live picture, the same as :func:`draw`: a 3-D panel (turn it with the mouse) with the path of the
     symmetry axis on the unit sphere, its two bounding circles and the axis at the end; θ(t) with the roots."""
     from ..plotting import PALETTE
-    from .live import line3d, series, space, xy
+    from .. import quaternion
+    from ..solids import top_faces
+    from .live import line3d, series, solid3d, space, xy
 
     r = compute(spin=spin, tilt_deg=tilt_deg, precession=precession)
     lines = [line3d(_SPHERE, color="#cccccc", width=1.0),
@@ -233,7 +235,9 @@ def scene(spin=DEFAULTS["spin"], tilt_deg=DEFAULTS["tilt_deg"], precession=DEFAU
                     color=PALETTE["sky blue"], dash="--", width=1.0, label="bounds"),
              line3d(r["axis"], color=PALETTE["vermillion"], width=1.5),
              line3d(np.stack([np.zeros(3), r["axis"][-1]]), color=PALETTE["black"], width=2.0, label="axis")]
-    left = space(lines, radius=1.0, title=_TITLE_3D, elev=25.0, azim=-60.0, world_axes=True)
+    # the top itself at the end, a shaded disc on its stem, apex on the unit sphere (under the lines)
+    top = solid3d(top_faces(0.3, 0.06, 0.62, apex=1.0), R=quaternion.to_matrix(r["q"][-1]), name="top")
+    left = space(lines, radius=1.0, title=_TITLE_3D, elev=25.0, azim=-60.0, world_axes=True, solids=[top])
     t = r["t"]
     T = float(t[-1])
     curves = [series(t, np.degrees(r["theta"]), color=PALETTE["vermillion"], width=1.5, label="θ simulated")]
