@@ -493,6 +493,7 @@ function render({ model, el }) {
       state.rttSum = (state.rttSum || 0) + state.rtt; state.rtts = (state.rtts || 0) + 1;
       delete state.sentAt[msg.seq];
     }
+    if (typeof msg.ms === "number") { state.kernelMs = (state.kernelMs || 0) + msg.ms; state.kernelN = (state.kernelN || 0) + 1; }
     if (msg.seq > state.shown) {
       state.shown = msg.seq;
       state.error = msg.error || "";

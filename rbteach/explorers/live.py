@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import base64
 import re
+import time
 from pathlib import Path
 
 import numpy as np
@@ -270,9 +271,11 @@ def live(module, *, width: int = CANVAS_SIZE[0], height: int = CANVAS_SIZE[1], *
     def on_msg(_widget, content, buffers):
         if not isinstance(content, dict) or content.get("type") != "compute":
             return
+        t0 = time.perf_counter()
         vals = {k: content.get("values", {}).get(k, v) for k, v in values.items()}
         reply, bufs = _answer(module, vals)
         reply["seq"] = content.get("seq", 0)
+        reply["ms"] = round(1e3 * (time.perf_counter() - t0), 2)   # the kernel's share of the round trip
         widget.send(reply, bufs)
 
     widget.on_msg(on_msg)
