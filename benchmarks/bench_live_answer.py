@@ -24,7 +24,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+# --package DIR (used by --before-rev): time the rbteach in DIR instead of this checkout's
+_PKG = sys.argv[sys.argv.index("--package") + 1] if "--package" in sys.argv else str(ROOT)
+sys.path.insert(0, _PKG)
 
 import numpy as np  # noqa: E402
 
@@ -88,17 +90,37 @@ def main() -> int:
     ap.add_argument("--notebook", default="all")
     ap.add_argument("--values", type=int, default=60)
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--before-rev", default="", metavar="REV",
+                    help="also time rbteach as it was at git revision REV, explorer by explorer in the same run")
+    ap.add_argument("--package", default="", help=argparse.SUPPRESS)
+    ap.add_argument("--label", default="now", help=argparse.SUPPRESS)
+    ap.add_argument("--no-header", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     nns = sorted(p.name[2:4] for p in (ROOT / "rbteach" / "explorers").glob("nb[0-9][0-9].py"))
     if args.notebook != "all":
-        nns = [args.notebook]
-    print(f"{'explorer':>8} | {'CPU ms med/max':>15} | {'wall ms med/max':>15} | {'reply kB':>8} | answers/s (CPU) | "
-          f"cold CPU ms: summary / scene / pack")
+        nns = args.notebook.split(",")
+    if not args.no_header:
+        print(f"{'explorer':>16} | {'CPU ms med/max':>15} | {'wall ms med/max':>15} | {'reply kB':>8} | answers/s (CPU) | "
+              f"cold CPU ms: summary / scene / pack")
+    before = None
+    if args.before_rev:
+        import io
+        import subprocess
+        import tarfile
+        import tempfile
+        before = tempfile.TemporaryDirectory()
+        data = subprocess.run(["git", "-C", str(ROOT), "archive", args.before_rev, "rbteach"], check=True,
+                              capture_output=True).stdout
+        with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+            tar.extractall(before.name, filter="data")
     worst = None
     for nn in nns:
+        if before is not None:            # the old code first, in its own interpreter, then this one
+            subprocess.run([sys.executable, __file__, "--notebook", nn, "--values", str(args.values), "--package",
+                            before.name, "--label", args.before_rev[:8], "--no-header"], check=True)
         r = measure(nn, args.values)
         med = statistics.median(r["cpu"])
-        print(f"{'nb' + nn:>8} | {1e3 * med:6.1f} / {1e3 * max(r['cpu']):6.1f} | "
+        print(f"{'nb' + nn + ' (' + args.label + ')':>16} | {1e3 * med:6.1f} / {1e3 * max(r['cpu']):6.1f} | "
               f"{1e3 * statistics.median(r['wall']):6.1f} / {1e3 * max(r['wall']):6.1f} | "
               f"{statistics.median(r['bytes']) / 1e3:8.1f} | {1 / med if med else float('inf'):15.0f} | "
               + " / ".join(f"{1e3 * statistics.median(p[i] for p in r['parts']):5.2f}" for i in range(3)), flush=True)
