@@ -159,6 +159,32 @@ _STATS_JS = """r => { const s = r.parentElement.rbteachLive;
   return [s.rttSum / s.rtts, s.paintMs / s.frames, s.kernelMs ? s.kernelMs / s.kernelN : NaN]; }"""
 
 
+def _cpu_now() -> dict:
+    """CPU seconds (user + system) so far of the processes a frame goes through, all started by this
+    script: the kernel(s), the Jupyter server, Chromium (all its processes) and, apart, the main
+    thread of its renderers (one thread: it cannot give more than 1 s per second). Empty without psutil."""
+    try:
+        import psutil
+    except ImportError:
+        return {}
+    out = {"kernel": 0.0, "server": 0.0, "browser": 0.0, "page main": 0.0}
+    for p in psutil.Process().children(recursive=True):
+        try:
+            cmd = " ".join(p.cmdline())
+            t = p.cpu_times()
+            if "ipykernel" in cmd:
+                out["kernel"] += t.user + t.system
+            elif "-m jupyterlab" in cmd or "-m notebook" in cmd:
+                out["server"] += t.user + t.system
+            elif "chrom" in p.name():
+                out["browser"] += t.user + t.system
+                if "--type=renderer" in cmd:
+                    out["page main"] += sum(th.user_time + th.system_time for th in p.threads() if th.id == p.pid)
+        except Exception:                 # a process that ended meanwhile
+            continue
+    return out
+
+
 def measure(page, lab, name: str, seconds: float, png: bool = True, mouse: bool = False, hz: float = 60.0) -> dict:
     labdriver.open_notebook(page, lab, name)
     labdriver.run_all(page)
@@ -176,8 +202,11 @@ def measure(page, lab, name: str, seconds: float, png: bool = True, mouse: bool 
         mid = labdriver.live_state(root)
         drag = {"painted": (mid["frames"] - st0["frames"]) / dur, "inputs": root.evaluate("r => r.__inputs") / dur,
                 "sent": (mid["seq"] - st0["seq"]) / dur, "shown": float("nan"), "raf": float("nan")}
+        cpu0 = cpu1 = {}
     else:
+        cpu0, t0 = _cpu_now(), time.perf_counter()
         drag = page.evaluate(_IN_PAGE_DRAG_JS, [root.element_handle(), seconds, hz])
+        cpu1, dur = _cpu_now(), time.perf_counter() - t0
         last_move = drag["lastMove"]
         root.locator("input.rbteach-live-slider").first.dispatch_event("change")
     st = labdriver.live_settled(root, timeout=10)
@@ -185,6 +214,10 @@ def measure(page, lab, name: str, seconds: float, png: bool = True, mouse: bool 
     res = {"fps": drag["painted"], "shown": drag["shown"], "raf": drag["raf"], "inputs": drag["inputs"],
            "sent": drag["sent"], "lag_ms": drawn_at - last_move, "final_ok": st["lastValues"] == st["values"],
            "orbit": []}
+    # CPU ms each process spent per picture shown: robust to a loaded machine, and their sum says how
+    # many pictures a second the machine's cores could give at most (the page's main thread: 1000 / its ms)
+    pictures = max(1.0, drag["shown"] * dur) if cpu0 else 0
+    res["cpu"] = {k: 1e3 * (cpu1[k] - cpu0[k]) / pictures for k in cpu0} if cpu0 else {}
     # where a frame's time goes: the request's round trip (kernel, server, page), the page's paint,
     # and the kernel's own share of the round trip
     res["rtt_ms"], res["paint_ms"], res["kernel_ms"] = root.evaluate(_STATS_JS)
@@ -230,6 +263,12 @@ def measure(page, lab, name: str, seconds: float, png: bool = True, mouse: bool 
     return res
 
 
+def _cpu_text(cpu: dict) -> str:
+    if not cpu:
+        return "-"
+    return f"{cpu['kernel']:.1f} / {cpu['server']:.1f} / {cpu['browser']:.1f} ({cpu['page main']:.1f})"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--notebook", default="all", help="07, 02,04, or 'all' (every explorer)")
@@ -265,7 +304,7 @@ def main() -> int:
                   f"{args.seconds:g} s per drag")
             print(f"{'explorer':>22} | {'fps':>5} | {'shown/s':>7} | {'rAF/s':>5} | {'inputs/s':>8} | {'sent/s':>6} | "
                   f"{'RTT ms':>6} | {'kernel ms':>9} | {'paint ms':>8} | {'lag ms':>6} | {'orbit fps':>9} | "
-                  f"{'PNG frames':>10} | {'PNG lag ms':>10} | verdict")
+                  f"{'PNG frames':>10} | {'PNG lag ms':>10} | CPU ms per picture: kernel / server / browser (page main) | verdict")
             rows: dict[str, list] = {v[0]: [] for v in variants}
             for (nn, (label, _k, _pkg)), f in zip(runs, files):
                 page = ctx.new_page()
@@ -281,14 +320,16 @@ def main() -> int:
                 print(f"{tag:>22} | {r['fps']:5.1f} | {r['shown']:7.1f} | {r['raf']:5.1f} | {r['inputs']:8.1f} | "
                       f"{r['sent']:6.1f} | {r['rtt_ms']:6.0f} | {r['kernel_ms']:9.1f} | {r['paint_ms']:8.1f} | "
                       f"{r['lag_ms']:6.0f} | {orbit:>9} | {r['png_frames_during']:10d} | "
-                      f"{r['png_lag_ms']:10.0f} | {'PASS' if ok else 'FAIL'}{limit}", flush=True)
+                      f"{r['png_lag_ms']:10.0f} | {_cpu_text(r['cpu']):>57} | {'PASS' if ok else 'FAIL'}{limit}", flush=True)
                 rows[label].append((nn, r))
             print()
-            print("side by side (frames/s drawn; inputs/s achieved):")
-            print(f"{'explorer':>8} | " + " | ".join(f"{v[0]:>22}" for v in variants))
+            print("side by side (pictures drawn/s, shown/s, inputs/s achieved, CPU ms per picture shown, all processes):")
+            print(f"{'explorer':>8} | " + " | ".join(f"{v[0]:>36}" for v in variants))
             for i, nn in enumerate(nns):
                 print(f"{'nb' + nn:>8} | " + " | ".join(
-                    f"{rows[v[0]][i][1]['fps']:6.1f} fps {rows[v[0]][i][1]['inputs']:5.1f} in/s" for v in variants))
+                    f"{rows[v[0]][i][1]['fps']:5.1f} drawn {rows[v[0]][i][1]['shown']:5.1f} shown "
+                    f"{rows[v[0]][i][1]['inputs']:5.1f} in {sum(rows[v[0]][i][1]['cpu'].values()) - rows[v[0]][i][1]['cpu'].get('page main', 0):4.0f} ms"
+                    for v in variants))
             for v in variants:
                 rs = [r for _, r in rows[v[0]]]
                 print(f"{v[0]:>10}: median fps {statistics.median(r['fps'] for r in rs):.1f} (target ≥ {TARGET_FPS:.0f}), "
