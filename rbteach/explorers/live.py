@@ -7,7 +7,10 @@ internet). Every new value of a control is sent to the kernel while it is dragge
 requests in flight (a newer value waiting replaces an older one, so nothing stale queues up; with two,
 a drag drew at most two frames per round trip, which is several times the kernel's work); the kernel
 answers with ``scene(**values)`` — the panels to draw, with their arrays as binary float32 buffers —
-and ``summary(**values)``. A 3-D panel turns with the mouse in the page alone, or from
+and ``summary(**values)``; the page draws the newest answer at its next display frame (answers
+arrive two or three to a frame while dragging: drawing each spent the page's time on pictures never
+shown). Each answer carries ``ms``, the kernel's time for it (the drag benchmark prints it beside
+the round trip). A 3-D panel turns with the mouse in the page alone, or from
 the keyboard (the canvas takes the focus: arrow keys, Shift for fine steps, Home or Escape or the
 "reset view" button to reset). For a screen reader the canvas is ``role="img"`` with a label built
 from the scene (panel titles, axes, labelled lines, the current view), the summary goes to a polite
