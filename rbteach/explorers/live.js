@@ -1,6 +1,7 @@
 // rbteach live explorer: the controls and the picture live in the page; the kernel computes.
-// While a control is dragged, each new value is sent to the kernel (at most two requests in
-// flight; a newer value waiting replaces an older one, so nothing stale queues up). Each answer is
+// While a control is dragged, each new value is sent to the kernel (at most four requests in
+// flight; a newer value waiting replaces an older one, so nothing stale queues up), and the newest
+// answer is drawn at the next display frame. Each answer is
 // a scene: panels of curves (2-D) or polylines in space (3-D), arrays as binary buffers. The
 // picture is drawn on a <canvas>; a 3-D panel turns with the mouse without asking the kernel.
 // A 3-D panel's solid bodies (live.py's solid3d) are drawn first, lit and back to front at every
@@ -539,6 +540,28 @@ function render({ model, el }) {
     request();
     if (final) { model.set("values", Object.assign({}, values)); model.save_changes(); maybeAnnounce(); }
   }
+  let latest = null, frameQueued = false;
+  state.received = 0;
+  function showLatest() {
+    frameQueued = false;
+    if (!latest) return;
+    const [msg, buffers] = latest;
+    latest = null;
+    if (msg.seq <= state.shown) return;
+    state.shown = msg.seq;
+    state.error = msg.error || "";
+    if (!msg.error) state.scene = unpack(msg.scene, buffers || []);
+    state.summary = msg.error ? "" : msg.summary;
+    text.textContent = msg.error ? msg.error : msg.summary;
+    const t0 = performance.now();
+    paint();
+    state.paintMs = (state.paintMs || 0) + performance.now() - t0;
+    state.frames++;
+    state.lastFrameAt = performance.now();
+    state.lastValues = msg.values;
+    for (const name in inputs) inputs[name].disabled = (msg.inactive || []).includes(name);
+    maybeAnnounce();
+  }
   model.on("msg:custom", (msg, buffers) => {
     if (msg.type !== "frame") return;
     state.inflight = Math.max(0, state.inflight - 1);
@@ -547,20 +570,14 @@ function render({ model, el }) {
       state.rttSum = (state.rttSum || 0) + state.rtt; state.rtts = (state.rtts || 0) + 1;
       delete state.sentAt[msg.seq];
     }
-    if (msg.seq > state.shown) {
-      state.shown = msg.seq;
-      state.error = msg.error || "";
-      if (!msg.error) state.scene = unpack(msg.scene, buffers || []);
-      state.summary = msg.error ? "" : msg.summary;
-      text.textContent = msg.error ? msg.error : msg.summary;
-      const t0 = performance.now();
-      paint();
-      state.paintMs = (state.paintMs || 0) + performance.now() - t0;
-      state.frames++;
-      state.lastFrameAt = performance.now();
-      state.lastValues = msg.values;
-      for (const name in inputs) inputs[name].disabled = (msg.inactive || []).includes(name);
-      maybeAnnounce();
+    if (typeof msg.ms === "number") { state.kernelMs = (state.kernelMs || 0) + msg.ms; state.kernelN = (state.kernelN || 0) + 1; }
+    // The newest reply is drawn at the next display frame, once: replies often arrive two or three
+    // to a frame while dragging, and painting each (and laying out its summary) spent the page's
+    // time on pictures nobody saw (benchmarks/bench_explorer_drag.py: shown/s was ~2/3 of paints/s).
+    if (msg.seq > state.received) {
+      state.received = msg.seq;
+      latest = [msg, buffers];
+      if (!frameQueued) { frameQueued = true; requestAnimationFrame(showLatest); }
     }
     if (state.pending) { state.pending = false; request(); }
   });

@@ -7,7 +7,10 @@ internet). Every new value of a control is sent to the kernel while it is dragge
 requests in flight (a newer value waiting replaces an older one, so nothing stale queues up; with two,
 a drag drew at most two frames per round trip, which is several times the kernel's work); the kernel
 answers with ``scene(**values)`` — the panels to draw, with their arrays as binary float32 buffers —
-and ``summary(**values)``. A 3-D panel turns with the mouse in the page alone, or from
+and ``summary(**values)``; the page draws the newest answer at its next display frame (answers
+arrive two or three to a frame while dragging: drawing each spent the page's time on pictures never
+shown). Each answer carries ``ms``, the kernel's time for it (the drag benchmark prints it beside
+the round trip). A 3-D panel turns with the mouse in the page alone, or from
 the keyboard (the canvas takes the focus: arrow keys, Shift for fine steps, Home or Escape or the
 "reset view" button to reset). For a screen reader the canvas is ``role="img"`` with a label built
 from the scene (panel titles, axes, labelled lines, the current view), the summary goes to a polite
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 import base64
 import re
+import time
 from pathlib import Path
 
 import numpy as np
@@ -348,9 +352,11 @@ def live(module, *, width: int = CANVAS_SIZE[0], height: int = CANVAS_SIZE[1], *
     def on_msg(_widget, content, buffers):
         if not isinstance(content, dict) or content.get("type") != "compute":
             return
+        t0 = time.perf_counter()
         vals = {k: content.get("values", {}).get(k, v) for k, v in values.items()}
         reply, bufs = _answer(module, vals)
         reply["seq"] = content.get("seq", 0)
+        reply["ms"] = round(1e3 * (time.perf_counter() - t0), 2)   # the kernel's share of the round trip
         widget.send(reply, bufs)
 
     widget.on_msg(on_msg)
