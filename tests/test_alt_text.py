@@ -115,3 +115,47 @@ def test_nbval_sanitizes_the_size_and_the_pixels():
         text = re.sub(cfg[section]["regex"], cfg[section]["replace"], text)
     alt = plotting.figure_description(_fig()).replace('"', "&quot;")
     assert text == f'<img class="rbteach-figure" alt="{alt}" width="W" height="H" src="data:image/png;base64,FRAME">'
+
+
+def test_a_display_draws_the_figure_once_and_both_outputs_carry_ipythons_retina_png():
+    """The text/html and image/png outputs of one display share one drawing (issue 18 §3: the PNG
+    was drawn and encoded twice), with the very bytes of IPython's retina formatter; a figure changed
+    after a display, or shown as PNG alone, is drawn afresh."""
+    code = """
+import json, matplotlib
+matplotlib.use("Agg")
+from IPython.core.interactiveshell import InteractiveShell
+ip = InteractiveShell.instance()
+from IPython.core.pylabtools import retina_figure
+from matplotlib.backend_bases import FigureCanvasBase
+from rbteach import plotting
+import matplotlib.pyplot as plt
+plotting.use_course_style()
+prints = []
+original = FigureCanvasBase.print_figure
+def counted(self, *a, **k):
+    prints.append(1)
+    return original(self, *a, **k)
+FigureCanvasBase.print_figure = counted
+fig, ax = plt.subplots(); ax.loglog([1, 10, 100], [1e-3, 1e-5, 1e-8]); ax.set_title("first")
+data, md = ip.display_formatter.format(fig)
+once = len(prints)
+FigureCanvasBase.print_figure = original
+png, size = retina_figure(fig, base64=True, bbox_inches="tight")
+same = [data["image/png"] == png, md["image/png"] == size, f"base64,{png}" in data["text/html"]]
+ax.set_title("second")
+data2, _ = ip.display_formatter.format(fig)
+png2 = retina_figure(fig, base64=True, bbox_inches="tight")[0]
+fresh = [data2["image/png"] == png2 != png, f"base64,{png2}" in data2["text/html"]]
+ax.set_title("third")
+alone = ip.display_formatter.format(fig, include=["image/png"])[0]["image/png"]
+fresh.append(alone == retina_figure(fig, base64=True, bbox_inches="tight")[0] != png2)
+print(json.dumps([once, same, fresh]))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+    assert out.returncode == 0, out.stderr[-2000:]
+    once, same, fresh = json.loads(out.stdout.strip().splitlines()[-1])
+    assert once == 1
+    assert same == [True, True, True]
+    assert fresh == [True, True, True]
