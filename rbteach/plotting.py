@@ -47,7 +47,9 @@ FIGURE_DPI = 100
 
 def use_course_style() -> None:
     """The collection's figure style: :data:`FIGURE_DPI`, 10-pt text, the palette's axis colours
-    as the colour cycle, and retina PNGs in the notebook (``%config InlineBackend.figure_formats``).
+    as the colour cycle, and retina PNGs in the notebook (``%config InlineBackend.figure_formats``),
+    each drawn once per display, with math text parsed once per session (:func:`show_alt_text`,
+    :func:`_share_mathtext_parses`).
 
     The first cell of every notebook calls it.
     """
@@ -66,6 +68,56 @@ def use_course_style() -> None:
     except ImportError:  # pragma: no cover - outside Jupyter
         pass
     show_alt_text()
+    _share_mathtext_parses()
+
+
+def _mathtext_rc() -> tuple:
+    """The rcParams a math-text parse reads besides its arguments (fonts): part of the shared cache's key."""
+    rc = plt.rcParams
+    return tuple((k, repr(rc[k])) for k in _MATHTEXT_RC_KEYS)
+
+
+_MATHTEXT_RC_KEYS = tuple(k for k in plt.rcParams if k.startswith(("mathtext.", "font.")))
+
+
+def _share_mathtext_parses() -> bool:
+    """Share Matplotlib's cache of parsed math text between renderers (once; returns whether it is on).
+
+    Matplotlib caches a parse (a log axis's tick label ``$\\mathdefault{10^{-3}}$``, 50 per cache) per
+    renderer, and a figure's print makes new renderers (two with ``bbox_inches="tight"``): every print
+    of every figure parsed its log-axis labels again, about a third of the print's time (issue 18 §3).
+    The shared cache is keyed by what the parse depends on — its arguments, the parser's output type
+    and the ``mathtext.*``/``font.*`` rcParams — and parsing is deterministic, so the pixels are the
+    same. Left alone (False) if Matplotlib's private ``MathTextParser._parse_cached`` is not as expected.
+    """
+    import inspect
+
+    from matplotlib import mathtext
+
+    cls = mathtext.MathTextParser
+    current = cls.__dict__.get("_parse_cached")
+    if getattr(current, "_rbteach_shared", False):
+        return True
+    raw = getattr(current, "__wrapped__", None)
+    if raw is None or list(inspect.signature(raw).parameters) != [
+            "self", "s", "dpi", "prop", "antialiased", "load_glyph_flags"]:
+        return False
+    cache: dict = {}
+
+    def _parse_cached(self, s, dpi, prop, antialiased, load_glyph_flags):
+        key = (self._output_type, s, dpi, prop, antialiased, load_glyph_flags, _mathtext_rc())
+        try:
+            return cache[key]
+        except KeyError:
+            pass
+        if len(cache) >= 2000:
+            cache.clear()
+        out = cache[key] = raw(self, s, dpi, prop, antialiased, load_glyph_flags)
+        return out
+
+    _parse_cached._rbteach_shared = True
+    cls._parse_cached = _parse_cached
+    return True
 
 
 def new_3d(figsize=(5, 5), title=None):

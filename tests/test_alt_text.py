@@ -159,3 +159,45 @@ print(json.dumps([once, same, fresh]))
     assert once == 1
     assert same == [True, True, True]
     assert fresh == [True, True, True]
+
+
+def test_shared_math_text_parses_give_the_same_pixels():
+    """use_course_style shares Matplotlib's math-text parses between renderers (each print of a figure
+    parsed its log-axis labels again): the same PNG bytes as without it, for a figure printed after
+    another, and after a change of the math font (part of the cache's key), with fewer parses."""
+    code = """
+import hashlib, io, json, sys, matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+from matplotlib import _mathtext
+from rbteach import plotting
+parses = []
+original = _mathtext.Parser.parse
+def counted(self, *a, **k):
+    parses.append(1)
+    return original(self, *a, **k)
+_mathtext.Parser.parse = counted
+shared = sys.argv[1] == "shared" and plotting._share_mathtext_parses()
+digests = []
+for fontset in ("dejavusans", "dejavusans", "cm"):
+    plt.rcParams["mathtext.fontset"] = fontset
+    fig, ax = plt.subplots()
+    ax.loglog([0.0125, 0.025, 0.05, 0.1], [1e-9, 1e-7, 1e-5, 1e-3], marker="o")
+    ax.set_title("$h^4$ error")
+    for _ in range(2):
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=200, bbox_inches="tight")
+        digests.append(hashlib.sha256(buf.getvalue()).hexdigest())
+    plt.close(fig)
+print(json.dumps([shared, digests, len(parses)]))
+"""
+    runs = {}
+    for mode in ("plain", "shared"):
+        out = subprocess.run([sys.executable, "-c", code, mode], capture_output=True, text=True, timeout=120,
+                             env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+        assert out.returncode == 0, out.stderr[-2000:]
+        runs[mode] = json.loads(out.stdout.strip().splitlines()[-1])
+    assert runs["plain"][0] is False and runs["shared"][0] is True
+    assert runs["shared"][1] == runs["plain"][1]                      # the same pixels, print by print
+    assert runs["shared"][1][0] != runs["shared"][1][4]               # the math font did change the picture
+    assert runs["shared"][2] * 3 < runs["plain"][2]                   # parsed once, not in every renderer
