@@ -47,7 +47,9 @@ FIGURE_DPI = 100
 
 def use_course_style() -> None:
     """The collection's figure style: :data:`FIGURE_DPI`, 10-pt text, the palette's axis colours
-    as the colour cycle, and retina PNGs in the notebook (``%config InlineBackend.figure_formats``).
+    as the colour cycle, and retina PNGs in the notebook (``%config InlineBackend.figure_formats``),
+    each drawn once per display, with math text parsed once per session (:func:`show_alt_text`,
+    :func:`_share_mathtext_parses`).
 
     The first cell of every notebook calls it.
     """
@@ -66,6 +68,56 @@ def use_course_style() -> None:
     except ImportError:  # pragma: no cover - outside Jupyter
         pass
     show_alt_text()
+    _share_mathtext_parses()
+
+
+def _mathtext_rc() -> tuple:
+    """The rcParams a math-text parse reads besides its arguments (fonts): part of the shared cache's key."""
+    rc = plt.rcParams
+    return tuple((k, repr(rc[k])) for k in _MATHTEXT_RC_KEYS)
+
+
+_MATHTEXT_RC_KEYS = tuple(k for k in plt.rcParams if k.startswith(("mathtext.", "font.")))
+
+
+def _share_mathtext_parses() -> bool:
+    """Share Matplotlib's cache of parsed math text between renderers (once; returns whether it is on).
+
+    Matplotlib caches a parse (a log axis's tick label ``$\\mathdefault{10^{-3}}$``, 50 per cache) per
+    renderer, and a figure's print makes new renderers (two with ``bbox_inches="tight"``): every print
+    of every figure parsed its log-axis labels again, about a third of the print's time (issue 18 §3).
+    The shared cache is keyed by what the parse depends on — its arguments, the parser's output type
+    and the ``mathtext.*``/``font.*`` rcParams — and parsing is deterministic, so the pixels are the
+    same. Left alone (False) if Matplotlib's private ``MathTextParser._parse_cached`` is not as expected.
+    """
+    import inspect
+
+    from matplotlib import mathtext
+
+    cls = mathtext.MathTextParser
+    current = cls.__dict__.get("_parse_cached")
+    if getattr(current, "_rbteach_shared", False):
+        return True
+    raw = getattr(current, "__wrapped__", None)
+    if raw is None or list(inspect.signature(raw).parameters) != [
+            "self", "s", "dpi", "prop", "antialiased", "load_glyph_flags"]:
+        return False
+    cache: dict = {}
+
+    def _parse_cached(self, s, dpi, prop, antialiased, load_glyph_flags):
+        key = (self._output_type, s, dpi, prop, antialiased, load_glyph_flags, _mathtext_rc())
+        try:
+            return cache[key]
+        except KeyError:
+            pass
+        if len(cache) >= 2000:
+            cache.clear()
+        out = cache[key] = raw(self, s, dpi, prop, antialiased, load_glyph_flags)
+        return out
+
+    _parse_cached._rbteach_shared = True
+    cls._parse_cached = _parse_cached
+    return True
 
 
 def new_3d(figsize=(5, 5), title=None):
@@ -336,36 +388,83 @@ def figure_description(fig) -> str:
         f"({i}) {_axes_text(ax)}" for i, ax in enumerate(panels, 1)) + "."
 
 
-def figure_html(fig) -> str | None:
-    """``<img class="rbteach-figure" alt="…">`` of ``fig`` as the notebook shows it (a retina PNG
-    at half its pixel size, the inline backend's ``bbox_inches``), for IPython's text/html
-    formatter; None for an empty figure."""
-    import base64
-    import html
-
-    from IPython.core.pylabtools import retina_figure
-
-    kwargs = {"bbox_inches": "tight"}
+def _print_kwargs() -> dict:
+    """The inline backend's ``print_figure`` keywords (``bbox_inches="tight"`` outside Jupyter)."""
     try:
         from matplotlib_inline.config import InlineBackend
 
-        kwargs = dict(InlineBackend.instance().print_figure_kwargs or kwargs)
+        return dict(InlineBackend.instance().print_figure_kwargs or {"bbox_inches": "tight"})
     except ImportError:  # pragma: no cover - outside Jupyter
-        pass
-    out = retina_figure(fig, **kwargs)
-    if out is None:
-        return None
-    png, size = out
+        return {"bbox_inches": "tight"}
+
+
+def _img_tag(fig, png: bytes, size: dict) -> str:
+    import base64
+    import html
+
     return (f'<img class="rbteach-figure" alt="{html.escape(figure_description(fig), quote=True)}" '
             f'width="{size["width"]}" height="{size["height"]}" '
             f'src="data:image/png;base64,{base64.b64encode(png).decode("ascii")}">')
 
 
+def figure_html(fig) -> str | None:
+    """``<img class="rbteach-figure" alt="…">`` of ``fig`` as the notebook shows it (a retina PNG
+    at half its pixel size, the inline backend's ``bbox_inches``), for IPython's text/html
+    formatter; None for an empty figure."""
+    from IPython.core.pylabtools import retina_figure
+
+    out = retina_figure(fig, **_print_kwargs())
+    return None if out is None else _img_tag(fig, *out)
+
+
+# One display of a figure asks IPython's text/html formatter and then, in the same call of
+# DisplayFormatter.format, its image/png formatter (the order of IPython's formatters): both want the
+# same retina PNG, whose drawing and encoding cost most of a figure cell's time. The text/html
+# formatter keeps the PNG it drew on the figure, for the image/png formatter to take (once) if it asks
+# with the same print keywords; anything else (a direct call, other keywords) draws afresh.
+_SHARED_PNG = "_rbteach_shared_png"
+
+
+def _figure_html_for_display(fig) -> str | None:
+    """:func:`figure_html` as the text/html formatter: also leaves its PNG for :func:`_figure_png`."""
+    from IPython.core.pylabtools import retina_figure
+
+    kwargs = _print_kwargs()
+    out = retina_figure(fig, **kwargs)
+    if out is None:
+        fig.__dict__.pop(_SHARED_PNG, None)
+        return None
+    setattr(fig, _SHARED_PNG, (kwargs, out))
+    return _img_tag(fig, *out)
+
+
+def _figure_png(fig, **kwargs):
+    """The image/png formatter of the retina format (IPython's ``retina_figure(fig, base64=True, **kwargs)``,
+    the same bytes), taking the PNG that the text/html formatter just drew when there is one."""
+    from binascii import b2a_base64
+
+    from IPython.core.pylabtools import retina_figure
+
+    shared = fig.__dict__.pop(_SHARED_PNG, None)
+    out = shared[1] if shared is not None and shared[0] == kwargs else retina_figure(fig, **kwargs)
+    if out is None:
+        return None
+    png, size = out
+    return b2a_base64(png, newline=False).decode("ascii"), dict(size)
+
+
 def show_alt_text() -> bool:
     """Register :func:`figure_html` as IPython's text/html formatter of figures (once; nothing
-    outside IPython). Returns whether a shell was there to register it with."""
+    outside IPython). Returns whether a shell was there to register it with.
+
+    Where the image/png formatter is the retina one (``use_course_style``), it is replaced by one that
+    returns the same bytes but takes the PNG the text/html formatter has just drawn: a figure is drawn
+    and encoded once per display, not twice."""
+    from functools import partial
+
     try:
         from IPython import get_ipython
+        from IPython.core.pylabtools import retina_figure
     except ImportError:  # pragma: no cover
         return False
     ip = get_ipython()
@@ -373,5 +472,11 @@ def show_alt_text() -> bool:
         return False
     from matplotlib.figure import Figure
 
-    ip.display_formatter.formatters["text/html"].for_type(Figure, figure_html)
+    formatters = ip.display_formatter.formatters
+    formatters["text/html"].for_type(Figure, _figure_html_for_display)
+    png = formatters["image/png"].type_printers.get(Figure)
+    if isinstance(png, partial) and png.func is retina_figure and png.keywords.get("base64") and not png.args:
+        # the retina PNG of set_matplotlib_formats("retina"): the same bytes, drawn once per display
+        formatters["image/png"].for_type(Figure, partial(
+            _figure_png, **{k: v for k, v in png.keywords.items() if k != "base64"}))
     return True

@@ -115,3 +115,89 @@ def test_nbval_sanitizes_the_size_and_the_pixels():
         text = re.sub(cfg[section]["regex"], cfg[section]["replace"], text)
     alt = plotting.figure_description(_fig()).replace('"', "&quot;")
     assert text == f'<img class="rbteach-figure" alt="{alt}" width="W" height="H" src="data:image/png;base64,FRAME">'
+
+
+def test_a_display_draws_the_figure_once_and_both_outputs_carry_ipythons_retina_png():
+    """The text/html and image/png outputs of one display share one drawing (issue 18 §3: the PNG
+    was drawn and encoded twice), with the very bytes of IPython's retina formatter; a figure changed
+    after a display, or shown as PNG alone, is drawn afresh."""
+    code = """
+import json, matplotlib
+matplotlib.use("Agg")
+from IPython.core.interactiveshell import InteractiveShell
+ip = InteractiveShell.instance()
+from IPython.core.pylabtools import retina_figure
+from matplotlib.backend_bases import FigureCanvasBase
+from rbteach import plotting
+import matplotlib.pyplot as plt
+plotting.use_course_style()
+prints = []
+original = FigureCanvasBase.print_figure
+def counted(self, *a, **k):
+    prints.append(1)
+    return original(self, *a, **k)
+FigureCanvasBase.print_figure = counted
+fig, ax = plt.subplots(); ax.loglog([1, 10, 100], [1e-3, 1e-5, 1e-8]); ax.set_title("first")
+data, md = ip.display_formatter.format(fig)
+once = len(prints)
+FigureCanvasBase.print_figure = original
+png, size = retina_figure(fig, base64=True, bbox_inches="tight")
+same = [data["image/png"] == png, md["image/png"] == size, f"base64,{png}" in data["text/html"]]
+ax.set_title("second")
+data2, _ = ip.display_formatter.format(fig)
+png2 = retina_figure(fig, base64=True, bbox_inches="tight")[0]
+fresh = [data2["image/png"] == png2 != png, f"base64,{png2}" in data2["text/html"]]
+ax.set_title("third")
+alone = ip.display_formatter.format(fig, include=["image/png"])[0]["image/png"]
+fresh.append(alone == retina_figure(fig, base64=True, bbox_inches="tight")[0] != png2)
+print(json.dumps([once, same, fresh]))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+    assert out.returncode == 0, out.stderr[-2000:]
+    once, same, fresh = json.loads(out.stdout.strip().splitlines()[-1])
+    assert once == 1
+    assert same == [True, True, True]
+    assert fresh == [True, True, True]
+
+
+def test_shared_math_text_parses_give_the_same_pixels():
+    """use_course_style shares Matplotlib's math-text parses between renderers (each print of a figure
+    parsed its log-axis labels again): the same PNG bytes as without it, for a figure printed after
+    another, and after a change of the math font (part of the cache's key), with fewer parses."""
+    code = """
+import hashlib, io, json, sys, matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+from matplotlib import _mathtext
+from rbteach import plotting
+parses = []
+original = _mathtext.Parser.parse
+def counted(self, *a, **k):
+    parses.append(1)
+    return original(self, *a, **k)
+_mathtext.Parser.parse = counted
+shared = sys.argv[1] == "shared" and plotting._share_mathtext_parses()
+digests = []
+for fontset in ("dejavusans", "dejavusans", "cm"):
+    plt.rcParams["mathtext.fontset"] = fontset
+    fig, ax = plt.subplots()
+    ax.loglog([0.0125, 0.025, 0.05, 0.1], [1e-9, 1e-7, 1e-5, 1e-3], marker="o")
+    ax.set_title("$h^4$ error")
+    for _ in range(2):
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", dpi=200, bbox_inches="tight")
+        digests.append(hashlib.sha256(buf.getvalue()).hexdigest())
+    plt.close(fig)
+print(json.dumps([shared, digests, len(parses)]))
+"""
+    runs = {}
+    for mode in ("plain", "shared"):
+        out = subprocess.run([sys.executable, "-c", code, mode], capture_output=True, text=True, timeout=120,
+                             env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+        assert out.returncode == 0, out.stderr[-2000:]
+        runs[mode] = json.loads(out.stdout.strip().splitlines()[-1])
+    assert runs["plain"][0] is False and runs["shared"][0] is True
+    assert runs["shared"][1] == runs["plain"][1]                      # the same pixels, print by print
+    assert runs["shared"][1][0] != runs["shared"][1][4]               # the math font did change the picture
+    assert runs["shared"][2] * 3 < runs["plain"][2]                   # parsed once, not in every renderer

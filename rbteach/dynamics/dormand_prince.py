@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from array import array
 from dataclasses import dataclass
+import math
 import numpy as np
 
 from .. import _validate as _v
@@ -150,6 +151,128 @@ def _reference_rates(I, I_inv, torque):
     return f
 
 
+def _is_diagonal(M):
+    return not np.any(M - np.diag(np.diag(M)))
+
+
+def _reference_rates_one(I, I_inv, torque):
+    """:func:`_reference_rates` for one body on Python floats: ``f(w1, w2, w3, qw, qx, qy, qz) → 7 floats``.
+
+    The same operations in the same order, so the same bits, for diagonal ``I`` and ``I⁻¹`` (principal
+    axes): there each of ``np.einsum``'s sums, which start from +0, adds one product and two signed
+    zeros, and gives the same in any order (``x + ±0 = x`` for x ≠ 0, ``+0 + −0 = +0``, ``0 · inf = nan``).
+    """
+    (i11, i12, i13), (i21, i22, i23), (i31, i32, i33) = I.tolist()
+    (j11, j12, j13), (j21, j22, j23), (j31, j32, j33) = I_inv.tolist()
+    if torque is None:
+        def f(w1, w2, w3, qw, qx, qy, qz):
+            L1 = 0.0 + i11 * w1 + i12 * w2 + i13 * w3
+            L2 = 0.0 + i21 * w1 + i22 * w2 + i23 * w3
+            L3 = 0.0 + i31 * w1 + i32 * w2 + i33 * w3
+            r1, r2, r3 = -(w2 * L3 - w3 * L2), -(w3 * L1 - w1 * L3), -(w1 * L2 - w2 * L1)
+            return (0.0 + j11 * r1 + j12 * r2 + j13 * r3, 0.0 + j21 * r1 + j22 * r2 + j23 * r3, 0.0 + j31 * r1 + j32 * r2 + j33 * r3,
+                    -(qx * w1 + qy * w2 + qz * w3) * 0.5, (qw * w1 + qy * w3 - qz * w2) * 0.5,
+                    (qw * w2 + qz * w1 - qx * w3) * 0.5, (qw * w3 + qx * w2 - qy * w1) * 0.5)
+        return f
+    tau_c, p, F = torque
+    t1, t2, t3 = tau_c.tolist()
+    p1, p2, p3 = p.tolist()
+    f1, f2, f3 = F.tolist()
+
+    def f(w1, w2, w3, qw, qx, qy, qz):
+        L1 = 0.0 + i11 * w1 + i12 * w2 + i13 * w3
+        L2 = 0.0 + i21 * w1 + i22 * w2 + i23 * w3
+        L3 = 0.0 + i31 * w1 + i32 * w2 + i33 * w3
+        c1, c2, c3 = qy * f3 - qz * f2, qz * f1 - qx * f3, qx * f2 - qy * f1       # u × F
+        d1, d2, d3 = qy * c3 - qz * c2, qz * c1 - qx * c3, qx * c2 - qy * c1       # u × (u × F)
+        tq = 2.0 * qw
+        g1, g2, g3 = f1 - tq * c1 + 2.0 * d1, f2 - tq * c2 + 2.0 * d2, f3 - tq * c3 + 2.0 * d3
+        r1 = -(w2 * L3 - w3 * L2) + t1 + (p2 * g3 - p3 * g2)
+        r2 = -(w3 * L1 - w1 * L3) + t2 + (p3 * g1 - p1 * g3)
+        r3 = -(w1 * L2 - w2 * L1) + t3 + (p1 * g2 - p2 * g1)
+        return (0.0 + j11 * r1 + j12 * r2 + j13 * r3, 0.0 + j21 * r1 + j22 * r2 + j23 * r3, 0.0 + j31 * r1 + j32 * r2 + j33 * r3,
+                -(qx * w1 + qy * w2 + qz * w3) * 0.5, (qw * w1 + qy * w3 - qz * w2) * 0.5,
+                (qw * w2 + qz * w1 - qx * w3) * 0.5, (qw * w3 + qx * w2 - qy * w1) * 0.5)
+    return f
+
+
+def _combine(coefs, k):
+    """``sum(c · k_j for c, k_j in zip(coefs, k) if c)`` by components, as Python's ``sum`` adds numpy arrays
+    (from 0, left to right; not ``sum`` itself, which compensates float sums from Python 3.12 on)."""
+    acc = [0.0] * 7
+    for c, kj in zip(coefs, k):
+        if c:
+            for i in range(7):
+                acc[i] = acc[i] + c * kj[i]
+    return acc
+
+
+def _dopri_one(f, y, k1, scale, rtol, h, tt, t_end, times, i_out, out, fail):
+    """The step loop of :func:`reference` for one body, on Python floats: the same operations as the array
+    loop (the same bits; a test compares the two), without numpy's cost per call on 7 numbers.
+
+    ``y``, ``k1``, ``scale``: the state, its rate and the error scale (7 floats each); ``out`` (n, 7) is
+    filled from ``times[i_out]`` on. Returns ``(steps, rejected)``.
+    """
+    isfinite, sqrt = math.isfinite, math.sqrt
+    A, E, D = _DP_A, _DP_E, _DP_D
+    steps = rejected = 0
+    last_rejected = False
+    n_out = times.size
+    while i_out < n_out:
+        if steps + rejected >= REFERENCE_MAX_STEPS:
+            raise fail(f"needed more than REFERENCE_MAX_STEPS = {REFERENCE_MAX_STEPS:,} steps", tt)
+        h = min(h, t_end - tt)
+        k = [k1]
+        for i in range(1, 7):
+            s = _combine(A[i], k)
+            k.append(f(*[yi + h * si for yi, si in zip(y, s)]))
+        s = _combine(A[6], k)
+        y_new = [yi + h * si for yi, si in zip(y, s)]
+        if not all(isfinite(x) for x in y_new):
+            err = math.nan
+        else:
+            e = _combine(E, k)
+            acc = 0.0
+            for i in range(7):                            # sqrt(mean((e / sc)²)), e = h Σ E_j k_j
+                sc = rtol * max(max(abs(y[i]), abs(y_new[i])), scale[i])
+                r = h * e[i] / sc
+                acc = acc + r * r
+            err = sqrt(acc / 7)
+        if not isfinite(err):
+            if h < 1e-12 * max(1.0, tt):
+                raise fail("blew up (ω overflowed)", tt)
+            h *= 0.2
+            rejected += 1
+            last_rejected = True
+            continue
+        if err > 1.0:
+            h *= max(0.2, 0.9 * err ** -0.2)
+            rejected += 1
+            last_rejected = True
+            continue
+        t_new = tt + h if t_end - (tt + h) > 1e-12 * t_end else t_end
+        j = i_out
+        while j < n_out and times[j] <= t_new:
+            j += 1
+        if j > i_out:                                     # dense output (Hairer's CONTD5), as the array loop
+            ya, yn = np.array(y), np.array(y_new)
+            dy = yn - ya
+            b = h * np.array(k[0]) - dy
+            r4 = dy - h * np.array(k[6]) - b
+            r5 = h * np.array(_combine(D, k))
+            th = ((times[i_out:j] - tt) / h)[:, None]
+            th1 = 1.0 - th
+            out[i_out:j] = ya + th * (dy + th1 * (b + th * (r4 + th1 * r5)))
+            i_out = j
+        tt, y, k1 = t_new, y_new, k[6]
+        steps += 1
+        growth = min(5.0, max(0.2, 0.9 * err ** -0.2)) if err > 0 else 5.0
+        h *= min(1.0, growth) if last_rejected else growth
+        last_rejected = False
+    return steps, rejected
+
+
 def reference(inertia, omega0, q0=None, *, t, rtol=1e-10, torque_body=None, force_world=None,
               point_body=None) -> ReferenceSolution:
     """An adaptive reference solution: Dormand–Prince 5(4) with step-size control and dense output.
@@ -234,8 +357,8 @@ def reference(inertia, omega0, q0=None, *, t, rtol=1e-10, torque_body=None, forc
     out = np.empty((times.size, n, 7))
     names = ", ".join(["t", "rtol", "omega0", "inertia"] + given)
 
-    def fail(why):
-        return ValueError(f"{names}: the reference {why} by t = {tt:.4g} s (of t[-1] = {t_end:.4g} s); take a "
+    def fail(why, at):
+        return ValueError(f"{names}: the reference {why} by t = {at:.4g} s (of t[-1] = {t_end:.4g} s); take a "
                           "shorter t, a larger rtol, or a smaller omega0 or torque (or a larger inertia)")
 
     def err_norm(e, y0, y1):
@@ -249,21 +372,27 @@ def reference(inertia, omega0, q0=None, *, t, rtol=1e-10, torque_body=None, forc
         d0, d1 = err_norm(y * rtol, y, y), err_norm(k1 * rtol, y, y)
         h0 = 1e-6 if d0 < 1e-5 or d1 < 1e-5 else 0.01 * d0 / d1
         if not (np.all(np.isfinite(k1)) and np.isfinite(d1) and h0 > 0):
-            raise fail("overflowed at the start")
+            raise fail("overflowed at the start", tt)
         d2 = err_norm((f(y + h0 * k1) - k1) * rtol, y, y) / h0
         h1 = max(1e-6, h0 * 1e-3) if max(d1, d2) <= 1e-15 else (0.01 / max(d1, d2)) ** 0.2
         h = min(100 * h0, h1, t_end) if t_end > 0 else 0.0
         if not (np.isfinite(h) and h >= 0):
-            raise fail("overflowed at the start")
+            raise fail("overflowed at the start", tt)
         i_out = 0
         while i_out < times.size and times[i_out] == 0.0:
             out[i_out] = y
             i_out += 1
         steps = rejected = 0
         last_rejected = False
+        if n == 1 and _is_diagonal(I_full) and _is_diagonal(I_inv):
+            # one body, principal axes: the same operations on Python floats (about 6 times faster)
+            rates = _reference_rates_one(I_full, I_inv, torque)
+            steps, rejected = _dopri_one(rates, y[0].tolist(), k1[0].tolist(), scale[0].tolist(), rtol, h, tt,
+                                         t_end, times, i_out, out[:, 0], fail)
+            i_out = times.size
         while i_out < times.size:
             if steps + rejected >= REFERENCE_MAX_STEPS:
-                raise fail(f"needed more than REFERENCE_MAX_STEPS = {REFERENCE_MAX_STEPS:,} steps")
+                raise fail(f"needed more than REFERENCE_MAX_STEPS = {REFERENCE_MAX_STEPS:,} steps", tt)
             h = min(h, t_end - tt)
             k = [k1]
             for i in range(1, 7):
@@ -273,7 +402,7 @@ def reference(inertia, omega0, q0=None, *, t, rtol=1e-10, torque_body=None, forc
             err = err_norm(h * sum(e * kj for e, kj in zip(_DP_E, k) if e), y, y_new)
             if not np.isfinite(err) or not np.all(np.isfinite(y_new)):
                 if h < 1e-12 * max(1.0, tt):
-                    raise fail("blew up (ω overflowed)")
+                    raise fail("blew up (ω overflowed)", tt)
                 h *= 0.2
                 rejected += 1
                 last_rejected = True
