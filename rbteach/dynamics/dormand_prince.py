@@ -207,6 +207,21 @@ def _combine(coefs, k):
     return acc
 
 
+def _retry_step(err, h, tt, fail):
+    """The step to retry with after a rejected step, or ``None`` when the step is accepted.
+
+    ``err``: the step's error norm (nan when the step overflowed). Not finite: a fifth of ``h``
+    (and ``fail(...)`` is raised once ``h`` is below 1e-12 of the time reached); over 1: the usual
+    ``h · max(0.2, 0.9 err^(−1/5))`` (Hairer, Nørsett & Wanner, II.4). Shared by both loops."""
+    if not math.isfinite(err):
+        if h < 1e-12 * max(1.0, tt):
+            raise fail("blew up (ω overflowed)", tt)
+        return h * 0.2
+    if err > 1.0:
+        return h * max(0.2, 0.9 * err ** -0.2)
+    return None
+
+
 def _dopri_one(f, y, k1, scale, rtol, h, tt, t_end, times, i_out, out, fail):
     """The step loop of :func:`reference` for one body, on Python floats: the same operations as the array
     loop (the same bits; a test compares the two), without numpy's cost per call on 7 numbers.
@@ -239,15 +254,9 @@ def _dopri_one(f, y, k1, scale, rtol, h, tt, t_end, times, i_out, out, fail):
                 r = h * e[i] / sc
                 acc = acc + r * r
             err = sqrt(acc / 7)
-        if not isfinite(err):
-            if h < 1e-12 * max(1.0, tt):
-                raise fail("blew up (ω overflowed)", tt)
-            h *= 0.2
-            rejected += 1
-            last_rejected = True
-            continue
-        if err > 1.0:
-            h *= max(0.2, 0.9 * err ** -0.2)
+        h_retry = _retry_step(err, h, tt, fail)
+        if h_retry is not None:
+            h = h_retry
             rejected += 1
             last_rejected = True
             continue
@@ -400,15 +409,9 @@ def reference(inertia, omega0, q0=None, *, t, rtol=1e-10, torque_body=None, forc
             y_new = y + h * sum(b * kj for b, kj in zip(_DP_A[6], k) if b)
             # k[6] = f(y_new) (first same as last)
             err = err_norm(h * sum(e * kj for e, kj in zip(_DP_E, k) if e), y, y_new)
-            if not np.isfinite(err) or not np.all(np.isfinite(y_new)):
-                if h < 1e-12 * max(1.0, tt):
-                    raise fail("blew up (ω overflowed)", tt)
-                h *= 0.2
-                rejected += 1
-                last_rejected = True
-                continue
-            if err > 1.0:
-                h *= max(0.2, 0.9 * err ** -0.2)
+            h_retry = _retry_step(err if np.all(np.isfinite(y_new)) else math.nan, h, tt, fail)
+            if h_retry is not None:
+                h = h_retry
                 rejected += 1
                 last_rejected = True
                 continue
