@@ -21,7 +21,7 @@ polygons lit by one light fixed to the viewer, back to front:
 
 The page computes the same in the browser, in one place, ``rbteach/solids.js``, which both the
 player's script and the live explorers' 3-D panels (:func:`rbteach.explorers.live.solid3d`) use
-(``tests/browser/test_solids.py`` and ``tests/browser/test_explorer_solids.py`` compare the page
+(``tests/browser/test_solids.py`` and ``tests/browser/test_explorer_solids_drawn.py`` compare the page
 with :func:`painter_order`); :func:`painter_order` draws the player's poster.
 
 The shapes: :func:`mesh_polygons` merges a triangle mesh's coplanar neighbours into polygons (a

@@ -236,3 +236,10 @@ def test_the_package_never_imports_a_test_oracle():
             if re.match(r"\s*(from|import)\s+(scipy|mpmath)\b", line):
                 found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
     assert not found, found
+
+
+def test_no_two_test_files_share_a_name():
+    """The tests are imported by basename (rootdir-relative, no packages): two files with one name in
+    tests/ and tests/browser/ make pytest refuse the second at collection."""
+    names = [p.name for p in (ROOT / "tests").rglob("test_*.py")]
+    assert sorted(n for n in set(names) if names.count(n) > 1) == []
