@@ -1,4 +1,4 @@
-"""Fixtures for the browser tests: one JupyterLab server and one headless Chromium per session.
+"""Fixtures for the browser tests: one JupyterLab server and one headless Chromium per worker process, one teacher site per run.
 
 Without Debian's chromium the browser tests are skipped with a plain message, except under CI
 (``CI`` set), where a missing browser is a failure: `.ci/run` installs it.

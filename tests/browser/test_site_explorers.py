@@ -1,6 +1,6 @@
 """The website's explorers and launch links (issue 21 §1-2), in headless Chromium, offline.
 
-The teacher edition of the site (conftest's ``teacher_site``: one build per session, with the
+The teacher edition of the site (conftest's ``teacher_site``: one build per run, shared by the workers, with the
 JupyterLite build of the same edition in its ``lite/`` folder) is served on 127.0.0.1; every request
 that is not for 127.0.0.1 (or a data:/blob: URL) is aborted and recorded, and any is a failure.
 
