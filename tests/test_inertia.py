@@ -860,15 +860,12 @@ def test_principal_axes_stable_under_rounding_of_repeated_moments():
 
 
 def test_principal_axes_vectorised_for_symmetric_bodies():
-    """1e5 rotated symmetric tops in one call (formerly a Python loop): fast, same as one by one."""
-    import time
+    """1e5 rotated symmetric tops in one call (formerly a Python loop), the same as one by one
+    (how fast: benchmarks/, never a timed assertion here)."""
     rng = np.random.default_rng(3)
     R = rq.to_matrix(rng.normal(size=(100_000, 4)))
     tops = R @ np.diag([1.0, 1.0, 2.0]) @ np.swapaxes(R, -1, -2)
-    t0 = time.perf_counter()
     w, O = ri.principal_axes(tops)
-    elapsed = time.perf_counter() - t0
-    assert elapsed < 3.0, f"{elapsed:.2f} s for 1e5 symmetric tops"
     for k in (0, 17, 99_999):
         wk, Ok = ri.principal_axes(tops[k])
         np.testing.assert_array_equal(O[k], Ok)
