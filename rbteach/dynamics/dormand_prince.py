@@ -222,6 +222,19 @@ def _retry_step(err, h, tt, fail):
     return None
 
 
+def _next_step(err, h, last_rejected):
+    """The next step after an accepted one: ``h · min(5, max(0.2, 0.9 err^(−1/5)))``, not grown right
+    after a rejection. Shared by both loops."""
+    growth = min(5.0, max(0.2, 0.9 * err ** -0.2)) if err > 0 else 5.0
+    return h * (min(1.0, growth) if last_rejected else growth)
+
+
+def _contd5(y, dy, b, r4, r5, th):
+    """Dense output at the fractions ``th`` of the step (Hairer's CONTD5). Shared by both loops."""
+    th1 = 1.0 - th
+    return y + th * (dy + th1 * (b + th * (r4 + th1 * r5)))
+
+
 def _dopri_one(f, y, k1, scale, rtol, h, tt, t_end, times, i_out, out, fail):
     """The step loop of :func:`reference` for one body, on Python floats: the same operations as the array
     loop (the same bits; a test compares the two), without numpy's cost per call on 7 numbers.
@@ -271,13 +284,11 @@ def _dopri_one(f, y, k1, scale, rtol, h, tt, t_end, times, i_out, out, fail):
             r4 = dy - h * np.array(k[6]) - b
             r5 = h * np.array(_combine(D, k))
             th = ((times[i_out:j] - tt) / h)[:, None]
-            th1 = 1.0 - th
-            out[i_out:j] = ya + th * (dy + th1 * (b + th * (r4 + th1 * r5)))
+            out[i_out:j] = _contd5(ya, dy, b, r4, r5, th)
             i_out = j
         tt, y, k1 = t_new, y_new, k[6]
         steps += 1
-        growth = min(5.0, max(0.2, 0.9 * err ** -0.2)) if err > 0 else 5.0
-        h *= min(1.0, growth) if last_rejected else growth
+        h = _next_step(err, h, last_rejected)
         last_rejected = False
     return steps, rejected
 
@@ -426,13 +437,11 @@ def reference(inertia, omega0, q0=None, *, t, rtol=1e-10, torque_body=None, forc
                 r4 = dy - h * k[6] - b
                 r5 = h * sum(d * kj for d, kj in zip(_DP_D, k) if d)
                 th = ((times[i_out:j] - tt) / h)[:, None, None]
-                th1 = 1.0 - th
-                out[i_out:j] = y + th * (dy + th1 * (b + th * (r4 + th1 * r5)))
+                out[i_out:j] = _contd5(y, dy, b, r4, r5, th)
                 i_out = j
             tt, y, k1 = t_new, y_new, k[6]
             steps += 1
-            growth = min(5.0, max(0.2, 0.9 * err ** -0.2)) if err > 0 else 5.0
-            h *= min(1.0, growth) if last_rejected else growth
+            h = _next_step(err, h, last_rejected)
             last_rejected = False
     omega = out[:, :, :3]
     q = out[:, :, 3:] / np.linalg.norm(out[:, :, 3:], axis=-1, keepdims=True)
