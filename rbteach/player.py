@@ -37,6 +37,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ._fpflags import drawn_quietly
 from . import _validate as _v
 from . import quaternion as _q
 
@@ -253,6 +254,7 @@ def _camera(elev, azim):
     return right, up, np.cross(right, up)
 
 
+@drawn_quietly
 def _poster(R, d, size) -> bytes:
     """The first frame as a PNG (Matplotlib, same view), for places where no script runs."""
     import io

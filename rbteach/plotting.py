@@ -22,10 +22,11 @@ if matplotlib.get_backend().lower() not in ("module://matplotlib_inline.backend_
 import matplotlib.pyplot as plt  # noqa: E402
 
 from . import _validate as _v  # noqa: E402
+from ._fpflags import DRAWING_FP_WARNINGS, drawn_quietly, ignore_drawing_fp_flags  # noqa: E402,F401
 
 __all__ = ["AXIS_COLORS", "AXIS_STYLES", "PALETTE", "FIGURE_DPI", "use_course_style", "new_3d", "set_equal_3d", "draw_frame", "draw_vector", "label_beyond", "separate_labels", "draw_ellipsoid",
            "draw_box", "inertia_ellipsoid_radii", "mesh_outline", "describe", "figure_description", "figure_html",
-           "show_alt_text"]
+           "show_alt_text", "ignore_drawing_fp_flags", "drawn_quietly", "DRAWING_FP_WARNINGS"]
 
 #: The Okabe–Ito palette (Okabe & Ito, "Color Universal Design", 2008): told apart with every
 #: common colour-vision deficiency. Every colour in the collection's figures comes from here
@@ -69,6 +70,7 @@ def use_course_style() -> None:
         pass
     show_alt_text()
     _share_mathtext_parses()
+    ignore_drawing_fp_flags()
 
 
 def _mathtext_rc() -> tuple:

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import math
 
+from .._fpflags import drawn_quietly
+
 __all__ = ["build", "png", "message", "cached", "plot_indices", "plain_log_axis", "fmt_small", "ROUNDING_FLOOR"]
 
 
@@ -109,6 +111,7 @@ def message(exc: ValueError) -> str:
     return f"No picture for these values: {text}"
 
 
+@drawn_quietly
 def png(fig) -> bytes:
     """Render ``fig`` to PNG bytes in one Agg pass at twice its dpi (a retina image, shown at its
     own size), and close it in pyplot.

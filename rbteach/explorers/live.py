@@ -41,6 +41,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import _validate as _v
+from .._fpflags import drawn_quietly
 from . import message
 
 __all__ = ["CANVAS_SIZE", "PANEL_MARGINS", "UNITS_IN_LABELS", "slider_unit", "live", "xy", "series", "space", "line3d",
@@ -297,6 +298,7 @@ def _answer(module, values: dict):
     return {"type": "frame", "scene": data, "summary": summary, "values": values, "inactive": inactive}, buffers
 
 
+@drawn_quietly
 def _picture(module, values: dict) -> bytes:
     """The static picture of ``module`` at ``values`` (``module.draw``) as PNG bytes at the figure's
     own dpi, or ``b""`` where these values have no picture (the page then says why) or the module
