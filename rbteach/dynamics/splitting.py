@@ -36,16 +36,19 @@ def _flow3(h, inv3, cos, sin, m1, m2, m3, qw, qx, qy, qz):
 def _strang(h, inv, cos, sin, state):
     """One symmetric step ``1(h/2) 2(h/2) 3(h) 2(h/2) 1(h/2)`` (order 2, time-reversible)."""
     inv1, inv2, inv3 = inv
-    state = _flow1(0.5 * h, inv1, cos, sin, *state)
-    state = _flow2(0.5 * h, inv2, cos, sin, *state)
-    state = _flow3(h, inv3, cos, sin, *state)
-    state = _flow2(0.5 * h, inv2, cos, sin, *state)
-    return _flow1(0.5 * h, inv1, cos, sin, *state)
+    h2 = 0.5 * h
+    m1, m2, m3, qw, qx, qy, qz = _flow1(h2, inv1, cos, sin, *state)      # (named: no tuple re-packing between flows)
+    m1, m2, m3, qw, qx, qy, qz = _flow2(h2, inv2, cos, sin, m1, m2, m3, qw, qx, qy, qz)
+    m1, m2, m3, qw, qx, qy, qz = _flow3(h, inv3, cos, sin, m1, m2, m3, qw, qx, qy, qz)
+    m1, m2, m3, qw, qx, qy, qz = _flow2(h2, inv2, cos, sin, m1, m2, m3, qw, qx, qy, qz)
+    return _flow1(h2, inv1, cos, sin, m1, m2, m3, qw, qx, qy, qz)
 
 
 def _step_splitting(c, *state):
     inv, dt, cos, sin, sqrt = c
-    return _normalized_state(_strang(dt, inv, cos, sin, state), sqrt)
+    m1, m2, m3, qw, qx, qy, qz = _strang(dt, inv, cos, sin, state)
+    s = 1.0 / sqrt(qw * qw + qx * qx + qy * qy + qz * qz)                  # renormalised as _normalized_state
+    return m1, m2, m3, qw * s, qx * s, qy * s, qz * s
 
 
 # Yoshida (1990) / Suzuki triple jump: S(γ₁h) S(γ₀h) S(γ₁h) with 2γ₁ + γ₀ = 1, 2γ₁³ + γ₀³ = 0.
