@@ -17,12 +17,12 @@ settings.load_profile("rbteach")
 
 
 #: Files whose every test is a unit of work of its own (no costly module fixture; each test long).
-PER_TEST = ("tests/browser/test_explorers.py", "tests/browser/test_animations.py",
+PER_TEST = ("tests/browser/test_explorers.py",
             "tests/browser/test_site_explorers.py", "tests/test_blas_kernels.py", "tests/test_student_edition.py",
             "tests/test_text_overlap.py", "tests/test_explorer_sweep.py")
 #: Units that go out first, longest first (measured with --durations; the rest follow in collection
 #: order): the browser tests, then the runs of whole notebooks.
-FIRST = ("tests/browser/test_a11y.py", "tests/browser/test_explorers.py", "tests/browser/test_animations.py",
+FIRST = ("tests/browser/test_explorers.py", "tests/browser/test_a11y.py",
          "tests/browser/test_voila_offline.py", "tests/browser/test_lite.py", "tests/browser/test_notebook7.py",
          "tests/browser/test_site.py", "tests/browser/test_view.py", "tests/browser/test_formulas.py",
          "tests/browser/", "tests/test_grade.py", "tests/test_blas_kernels.py", "tests/test_student_edition.py",

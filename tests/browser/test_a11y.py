@@ -7,7 +7,8 @@ pictures a screen reader can describe.
   exactly when a 3-D panel is; each slider's ``aria-valuetext`` is its value with its unit (the log
   slider: its real value); after a change the polite live region holds rbteach's ``summary()`` for
   the values shown, and a mouse drag is announced once, not at every frame.
-* The attitude player in JupyterLab (notebook 07): its canvas turns from the keyboard and Home
+* The attitude player in JupyterLab (notebook 07; :func:`check_player_keys_in_lab`, run by
+  ``test_explorers.py`` after the notebook's one Run All): its canvas turns from the keyboard and Home
   restores it; its time slider's arrow keys move the time by about 1/100 of the run, say the unit,
   and leave the notebook's active cell (and the focus) alone.
 * axe-core (site/node_modules, injected from the disk: never a CDN) finds no serious or critical
@@ -218,10 +219,14 @@ def _active_cell(page) -> int:
                                    .findIndex(c => c.classList.contains('jp-mod-active'))""")
 
 
-def test_player_keeps_its_keys_and_turns_from_the_keyboard_in_lab(page, lab):
-    name = "07_torque_free_euler.ipynb"
-    labdriver.open_notebook(page, lab, name)
-    labdriver.run_all(page)
+#: The notebook whose player :func:`check_player_keys_in_lab` drives.
+LAB_PLAYER_NOTEBOOK = "07_torque_free_euler.ipynb"
+
+
+def check_player_keys_in_lab(page) -> None:
+    """The player keeps its keys and turns from the keyboard in JupyterLab (the module docstring), in
+    a page where :data:`LAB_PLAYER_NOTEBOOK` is open and Run All was chosen: run by
+    ``test_explorers.py::test_notebook_in_lab``, after the same Run All as the notebook's other checks."""
     canvas = labdriver.scroll_to(page, ".rbteach-player .rbteach-player-canvas", timeout=180)
     labdriver.wait_until_run(page)
     root = page.locator(".rbteach-player").filter(has=page.locator(".rbteach-player-canvas")).first

@@ -1,6 +1,7 @@
 """The attitude players (rbteach.player, notebooks 07, 08, 10 and 11) in a default JupyterLab.
 
-After Run All, scrolled to as a person scrolls (JupyterLab's default windowed notebook), each
+:func:`check_player` is run by ``test_explorers.py::test_notebook_in_lab``, in the same page as the
+notebook's explorer and after the same Run All (one run of each notebook in JupyterLab). After Run All, scrolled to as a person scrolls (JupyterLab's default windowed notebook), each
 player must show a picture (a canvas with drawing on it, not a blank); Play must advance the time
 and change the pixels, at the display's frame rate; dragging the 3-D view must turn it; "reset
 view" must bring the first picture back; the attitude the page draws must be rbteach's SLERP of the
@@ -40,14 +41,16 @@ def controls_layout(root) -> list:
         return [e.className || e.tagName, Math.round(b.x - o.x), Math.round(b.y - o.y), Math.round(b.width)]; }); }""")
 
 
-def test_the_players_are_found():
+def test_the_players_are_found_and_each_is_checked_in_lab():
+    from test_explorers import LAB_NOTEBOOKS
+
     assert {"07", "08", "10", "11"} <= {p.name[:2] for p in PLAYER_NOTEBOOKS}
+    assert set(PLAYER_NOTEBOOKS) <= set(LAB_NOTEBOOKS)
 
 
-@pytest.mark.parametrize("path", PLAYER_NOTEBOOKS, ids=lambda p: p.name)
-def test_player_shows_plays_orbits_and_matches_rbteach(page, lab, path, screenshot_dir):
-    labdriver.open_notebook(page, lab, path.name)
-    labdriver.run_all(page)
+def check_player(page, path, screenshot_dir) -> None:
+    """The player of ``path``, in a page where the notebook is open and Run All was chosen: it shows,
+    plays, orbits and draws rbteach's SLERP (the module docstring)."""
     player = labdriver.scroll_to(page, ".rbteach-player .rbteach-player-canvas", timeout=180)
     labdriver.wait_until_run(page)          # later cells' outputs no longer move the player's buttons
     root = page.locator(".rbteach-player").filter(has=page.locator(".rbteach-player-canvas")).first

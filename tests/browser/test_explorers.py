@@ -4,6 +4,10 @@ mouse, and check that the picture follows while dragging (several intermediate f
 final picture and summary are rbteach's for the final value, that a 3-D panel turns when dragged and
 comes back on a double-click, and that no JavaScript error was raised. A negative control (an
 explorer whose picture ignores its control) must make the check fail.
+
+Each notebook is opened and run once (``test_notebook_in_lab``) for all its checks in JupyterLab:
+its explorer's (here), its player's (``test_animations.check_player``) and, for notebook 07, the
+player's keyboard (``test_a11y.check_player_keys_in_lab``). A Run All is most of such a test's time.
 """
 
 from __future__ import annotations
@@ -15,11 +19,15 @@ from pathlib import Path
 import pytest
 
 import labdriver
+from test_a11y import LAB_PLAYER_NOTEBOOK, check_player_keys_in_lab
+from test_animations import PLAYER_NOTEBOOKS, check_player
 
 pytestmark = pytest.mark.browser
 
 EXPLORER_NOTEBOOKS = [p for p in sorted(labdriver.NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
                       if importlib.util.find_spec(f"rbteach.explorers.nb{p.name[:2]}") is not None]
+#: Every notebook with something to drive in JupyterLab: an explorer, a player, or both.
+LAB_NOTEBOOKS = sorted(set(EXPLORER_NOTEBOOKS) | set(PLAYER_NOTEBOOKS))
 
 
 def check_responds(page, ex, module, *, how: str, shots: Path | None = None, name: str = "",
@@ -46,11 +54,28 @@ def check_responds(page, ex, module, *, how: str, shots: Path | None = None, nam
     return state
 
 
-@pytest.mark.parametrize("path", EXPLORER_NOTEBOOKS, ids=lambda p: p.name)
-def test_explorer_follows_its_main_control(page, lab, path, screenshot_dir):
-    module = importlib.import_module(f"rbteach.explorers.nb{path.name[:2]}")
+@pytest.mark.parametrize("path", LAB_NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_in_lab(page, lab, path, screenshot_dir):
+    """One Run All of ``path``, then its player's keyboard (07), its player, its explorer."""
     labdriver.open_notebook(page, lab, path.name)
     labdriver.run_all(page)
+    if path.name == LAB_PLAYER_NOTEBOOK:
+        check_player_keys_in_lab(page)
+    if path in PLAYER_NOTEBOOKS:
+        check_player(page, path, screenshot_dir)
+    if path in EXPLORER_NOTEBOOKS:
+        check_explorer(page, path, screenshot_dir)
+    assert page.js_errors == [], f"{path.name}: JavaScript errors {page.js_errors}"
+
+
+def test_every_kind_of_check_has_its_notebooks():
+    assert len(EXPLORER_NOTEBOOKS) >= 12 and PLAYER_NOTEBOOKS and LAB_PLAYER_NOTEBOOK in {p.name for p in PLAYER_NOTEBOOKS}
+
+
+def check_explorer(page, path, screenshot_dir) -> None:
+    """The explorer of ``path`` follows its main control (the module docstring), in a page where the
+    notebook is open and Run All was chosen."""
+    module = importlib.import_module(f"rbteach.explorers.nb{path.name[:2]}")
     ex = labdriver.wait_for_live(page)
     first = labdriver.live_settled(ex)
     assert first["summary"] == module.summary(**module.DEFAULTS), f"{path.name}: initial summary {first['summary']!r}"
