@@ -1,9 +1,12 @@
 // rbteach live explorer: the controls and the picture live in the page; the kernel computes.
-// While a control is dragged, each new value is sent to the kernel (at most four requests in
-// flight; a newer value waiting replaces an older one, so nothing stale queues up), and the newest
-// answer is drawn at the next display frame. Each answer is
-// a scene: panels of curves (2-D) or polylines in space (3-D), arrays as binary buffers. The
-// picture is drawn on a <canvas>; a 3-D panel turns with the mouse without asking the kernel.
+// The page keeps the kernel's answers in a cache keyed by the complete values; a control moved to
+// values in the cache is drawn at the next display frame with no message to the kernel. Otherwise
+// the values are sent to the kernel (at most four requests in flight; a newer value waiting replaces
+// an older one, so nothing stale queues up) and the newest answer is drawn at the next display
+// frame. When nothing is in flight the page prefetches: one "compute_many" message asks for the
+// main control's slider steps around its value, answered in one message (live.py's docstring).
+// Each answer is a scene: panels of curves (2-D) or polylines in space (3-D), arrays as binary
+// buffers. The picture is drawn on a <canvas>; a 3-D panel turns with the mouse without asking the kernel.
 // A 3-D panel's solid bodies (live.py's solid3d) are drawn first, lit and back to front at every
 // redraw (solidCamera, solidOrder, solidFill: rbteach/solids.js, which live.py's page_module() puts
 // before this file), then the lines on top; the "wireframe" box draws the bodies' edges instead.
@@ -335,6 +338,19 @@ function withUnit(text, unit) {
   return unit === "°" ? text + "°" : text + " " + unit;
 }
 
+// A slider's grid: its value at step k (as the page reads the slider there; the prefetch asks for
+// exactly these values), its number of steps, and the step nearest a value.
+function gridValue(c, k) {
+  const x = Number((k * c.step + c.min).toFixed(10));
+  return c.kind === "int" ? Math.round(x) : (c.kind === "log" ? Number(Math.pow(c.base, x).toPrecision(12)) : x);
+}
+const gridSteps = (c) => Math.max(0, Math.floor((c.max - c.min) / c.step + 1e-9));
+function gridIndex(c, v) {
+  const x = c.kind === "log" ? Math.log(v) / Math.log(c.base) : Number(v);
+  const k = Math.round((x - c.min) / c.step);
+  return isFinite(k) ? Math.max(0, Math.min(gridSteps(c), k)) : 0;
+}
+
 function render({ model, el }) {
   const spec = model.get("spec");
   const root = document.createElement("div");
@@ -377,7 +393,6 @@ function render({ model, el }) {
     } else {
       input = document.createElement("input"); input.type = "range";
       const toPos = (v) => (c.kind === "log" ? Math.log(v) / Math.log(c.base) : v);
-      const fromPos = (x) => (c.kind === "log" ? Math.pow(c.base, x) : x);
       input.min = c.min; input.max = c.max; input.step = c.step; input.value = toPos(values[c.name]);
       const out = document.createElement("span"); out.className = "rbteach-live-readout";
       const show = () => {
@@ -385,10 +400,7 @@ function render({ model, el }) {
         input.setAttribute("aria-valuetext", withUnit(out.textContent, c.unit));   // a log slider: its real value
       };
       const read = () => {
-        let x = Number(input.value);
-        x = Math.round((x - c.min) / c.step) * c.step + c.min;                   // on the slider's grid
-        x = Number(x.toFixed(10));
-        values[c.name] = c.kind === "int" ? Math.round(x) : (c.kind === "log" ? Number(fromPos(x).toPrecision(12)) : x);
+        values[c.name] = gridValue(c, Math.round((Number(input.value) - c.min) / c.step));   // on the slider's grid
         show();
       };
       input.addEventListener("input", () => { read(); changed(false); });
@@ -509,21 +521,101 @@ function render({ model, el }) {
     resetButton.hidden = !state.scene.panels.some((p) => p.kind === "3d");
     wireBox.hidden = !state.scene.panels.some((p) => p.kind === "3d" && (p.solids || []).length);
   }
+  // ---- the kernel's answers, and a cache of them keyed by the complete values (live.py's docstring) ----
+  // An answer is valid for ever for its values (scene and summary are pure functions of them): a
+  // control moved to values in the cache is drawn at the next display frame, with no message to the
+  // kernel. Least recently used out first beyond CACHE_BYTES (spec.cacheBytes overrides it).
+  const CACHE_BYTES = spec.cacheBytes || 48e6;
+  const keyOf = (v) => JSON.stringify(spec.controls.map((c) => (v || {})[c.name]));
+  const cache = new Map();                            // key -> answer, least recently used first
+  Object.assign(state, { cacheBytes: 0, sent: 0, cacheHits: 0, batches: 0, prefetched: 0, prefetching: false });
+  state.cacheSize = () => cache.size;
+  state.cached = (v) => cache.has(keyOf(v));
+  function remember(msg, buffers) {
+    const key = keyOf(msg.values);
+    const bytes = 256 + (buffers || []).reduce((a, b) => a + b.byteLength, 0);
+    const entry = { key, values: msg.values, error: msg.error || "", summary: msg.error ? "" : msg.summary,
+                    inactive: msg.inactive || [], scene: msg.error ? null : unpack(msg.scene, buffers || []), bytes };
+    const old = cache.get(key);
+    if (old) { state.cacheBytes -= old.bytes; cache.delete(key); }
+    cache.set(key, entry);
+    state.cacheBytes += bytes;
+    for (const [k, e] of cache) {
+      if (state.cacheBytes <= CACHE_BYTES || k === key) break;
+      cache.delete(k); state.cacheBytes -= e.bytes;
+    }
+    return entry;
+  }
+  function recall(key) {
+    const e = cache.get(key);
+    if (e) { cache.delete(key); cache.set(key, e); }
+    return e;
+  }
+  // state.seq numbers the values the page wants drawn (a new number each time they change to values
+  // not already wanted); `wanted` is their key. state.shown: the number of the picture drawn.
   // Requests in flight at once: the reply's round trip (kernel, server, page) is several times the
   // kernel's few ms of work, so with 2 a drag drew at most 2 frames per round trip; 4 keep up with a
   // 60 Hz pointer (benchmarks/bench_explorer_drag.py --before 2). spec.inflight overrides it.
   const MAX_INFLIGHT = spec.inflight || 4;
-  let lastSent = null;
+  let wanted = null;
+  const inFlight = new Map();                         // key -> seq of a single request not yet answered
   function request() {
-    const key = JSON.stringify(values);
-    if (key === lastSent) return;                       // these values are already asked for
+    const key = keyOf(values);
+    const hit = recall(key);
+    if (hit) {                                        // drawn from the cache: nothing sent
+      state.pending = false;
+      if (key !== wanted) { wanted = key; state.seq++; state.cacheHits++; }
+      present(state.seq, hit);
+      return;
+    }
+    if (key === wanted) return;                       // these values are already asked for
+    if (inFlight.has(key)) { wanted = key; state.seq++; state.pending = false; return; }   // asked before: its answer will do
     if (state.inflight >= MAX_INFLIGHT) { state.pending = true; return; }
-    lastSent = key;
+    state.pending = false;
+    wanted = key;
     state.inflight++;
     state.seq++;
+    state.sent++;
+    inFlight.set(key, state.seq);
     state.sentAt[state.seq] = performance.now();
     model.send({ type: "compute", seq: state.seq, values: values });
   }
+  // The prefetch: when no request is in flight, ask in ONE message for the main control's slider
+  // steps nearest its value (outwards both ways; the other controls as they are) that the cache
+  // lacks, BATCH at most; the kernel answers them in one message, cut short after ~150 ms of compute
+  // (live.py's _answer_many), and the page asks again. It reaches as far along the control as half
+  // the cache holds, so that it never evicts its own answers.
+  const BATCH = spec.batch || 24;
+  const skipped = new Set();                          // values the kernel dealt with but did not answer
+  let batchSeq = 0, batchAt = -Infinity, batchList = [];
+  const sliders = spec.controls.filter((c) => c.kind === "float" || c.kind === "int" || c.kind === "log");
+  function prefetchList() {
+    const c = sliders.find((s) => !inputs[s.name].disabled);
+    if (!c) return [];
+    const n = gridSteps(c), k0 = gridIndex(c, values[c.name]);
+    const reach = cache.size ? Math.max(1, Math.floor(0.25 * CACHE_BYTES * cache.size / state.cacheBytes)) : n;
+    const out = [];
+    for (let d = 0; d <= Math.min(n, reach) && out.length < BATCH; d++) {
+      for (const k of d ? [k0 + d, k0 - d] : [k0]) {
+        if (k < 0 || k > n || out.length >= BATCH) continue;
+        const v = Object.assign({}, values, { [c.name]: gridValue(c, k) }), key = keyOf(v);
+        if (!cache.has(key) && !skipped.has(key) && !inFlight.has(key)) out.push(v);
+      }
+    }
+    return out;
+  }
+  function prefetch() {
+    // a batch unanswered for 10 s (a model without a kernel: the website's) no longer holds the next
+    if (state.inflight > 0 || state.pending || (state.prefetching && performance.now() - batchAt < 10000)) return;
+    batchList = prefetchList();
+    if (!batchList.length) return;
+    state.prefetching = true;
+    batchAt = performance.now();
+    state.sent++; state.batches++;
+    model.send({ type: "compute_many", seq: ++batchSeq, values_list: batchList });
+  }
+  // idle: nothing in flight and nothing left to prefetch (the benchmark and the tests wait for it)
+  state.prefetchDone = () => state.inflight === 0 && !state.pending && !state.prefetching && prefetchList().length === 0;
   // the values of the last release of a control: their summary goes to the live region
   let committed = null;
   const sameValues = (a, b) => !!a && !!b && Object.keys(b).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
@@ -540,46 +632,65 @@ function render({ model, el }) {
     request();
     if (final) { model.set("values", Object.assign({}, values)); model.save_changes(); maybeAnnounce(); }
   }
+  // The newest answer is drawn at the next display frame, once: answers often arrive two or three to
+  // a frame while dragging, and painting each (and laying out its summary) spent the page's time on
+  // pictures nobody saw (benchmarks/bench_explorer_drag.py: shown/s was ~2/3 of paints/s).
   let latest = null, frameQueued = false;
-  state.received = 0;
+  function present(seq, entry) {
+    if (seq <= state.shown || (latest && seq <= latest.seq)) return;
+    latest = { seq, entry };
+    if (!frameQueued) { frameQueued = true; requestAnimationFrame(showLatest); }
+  }
   function showLatest() {
     frameQueued = false;
     if (!latest) return;
-    const [msg, buffers] = latest;
+    const { seq, entry } = latest;
     latest = null;
-    if (msg.seq <= state.shown) return;
-    state.shown = msg.seq;
-    state.error = msg.error || "";
-    if (!msg.error) state.scene = unpack(msg.scene, buffers || []);
-    state.summary = msg.error ? "" : msg.summary;
-    text.textContent = msg.error ? msg.error : msg.summary;
+    if (seq <= state.shown) return;
+    state.shown = seq;
+    state.error = entry.error;
+    if (!entry.error) state.scene = entry.scene;
+    state.summary = entry.summary;
+    text.textContent = entry.error || entry.summary;
     const t0 = performance.now();
     paint();
     state.paintMs = (state.paintMs || 0) + performance.now() - t0;
     state.frames++;
     state.lastFrameAt = performance.now();
-    state.lastValues = msg.values;
-    for (const name in inputs) inputs[name].disabled = (msg.inactive || []).includes(name);
+    state.lastValues = entry.values;
+    for (const name in inputs) inputs[name].disabled = entry.inactive.includes(name);
     maybeAnnounce();
+    prefetch();
   }
   model.on("msg:custom", (msg, buffers) => {
-    if (msg.type !== "frame") return;
-    state.inflight = Math.max(0, state.inflight - 1);
-    if (msg.seq in state.sentAt) {                     // the round trip, for the benchmark
-      state.rtt = performance.now() - state.sentAt[msg.seq];
-      state.rttSum = (state.rttSum || 0) + state.rtt; state.rtts = (state.rtts || 0) + 1;
-      delete state.sentAt[msg.seq];
-    }
-    if (typeof msg.ms === "number") { state.kernelMs = (state.kernelMs || 0) + msg.ms; state.kernelN = (state.kernelN || 0) + 1; }
-    // The newest reply is drawn at the next display frame, once: replies often arrive two or three
-    // to a frame while dragging, and painting each (and laying out its summary) spent the page's
-    // time on pictures nobody saw (benchmarks/bench_explorer_drag.py: shown/s was ~2/3 of paints/s).
-    if (msg.seq > state.received) {
-      state.received = msg.seq;
-      latest = [msg, buffers];
-      if (!frameQueued) { frameQueued = true; requestAnimationFrame(showLatest); }
-    }
-    if (state.pending) { state.pending = false; request(); }
+    if (msg.type === "frame") {
+      state.inflight = Math.max(0, state.inflight - 1);
+      if (msg.seq in state.sentAt) {                   // the round trip, for the benchmark
+        state.rtt = performance.now() - state.sentAt[msg.seq];
+        state.rttSum = (state.rttSum || 0) + state.rtt; state.rtts = (state.rtts || 0) + 1;
+        delete state.sentAt[msg.seq];
+      }
+      for (const [k, s] of inFlight) if (s === msg.seq) inFlight.delete(k);
+      if (typeof msg.ms === "number") { state.kernelMs = (state.kernelMs || 0) + msg.ms; state.kernelN = (state.kernelN || 0) + 1; }
+      const entry = remember(msg, buffers);
+      // the answer for the values wanted now (whichever request asked), or an older one: drawn if newer than the picture
+      present(entry.key === wanted ? state.seq : msg.seq, entry);
+    } else if (msg.type === "frames") {               // a prefetch batch: one answer per frame
+      state.prefetching = false;
+      const all = buffers || [];
+      const got = new Set();
+      for (const f of msg.frames || []) {
+        const [first, count] = f.buffers || [0, 0];
+        const entry = remember(f, all.slice(first, first + count));
+        got.add(entry.key);
+        state.prefetched++;
+        if (entry.key === wanted) present(state.seq, entry);
+      }
+      batchList.slice(0, msg.done || 0).forEach((v) => { const k = keyOf(v); if (!got.has(k)) skipped.add(k); });
+      if (typeof msg.ms === "number") { state.batchMs = (state.batchMs || 0) + msg.ms; }
+    } else return;
+    if (state.pending) request();
+    prefetch();
   });
   // orbit a 3-D panel with the mouse; double-click resets it
   let drag = null, queued = false;
