@@ -528,7 +528,7 @@ function render({ model, el }) {
   const CACHE_BYTES = spec.cacheBytes || 48e6;
   const keyOf = (v) => JSON.stringify(spec.controls.map((c) => (v || {})[c.name]));
   const cache = new Map();                            // key -> answer, least recently used first
-  Object.assign(state, { cacheBytes: 0, sent: 0, cacheHits: 0, batches: 0, prefetched: 0, prefetching: false });
+  Object.assign(state, { cacheBytes: 0, sent: 0, requests: 0, cacheHits: 0, batches: 0, prefetched: 0, prefetching: false });
   state.cacheSize = () => cache.size;
   state.cached = (v) => cache.has(keyOf(v));
   function remember(msg, buffers) {
@@ -575,7 +575,7 @@ function render({ model, el }) {
     wanted = key;
     state.inflight++;
     state.seq++;
-    state.sent++;
+    state.sent++; state.requests++;                   // messages to the kernel; single requests among them
     inFlight.set(key, state.seq);
     state.sentAt[state.seq] = performance.now();
     model.send({ type: "compute", seq: state.seq, values: values });
