@@ -528,7 +528,7 @@ function render({ model, el }) {
   const CACHE_BYTES = spec.cacheBytes || 48e6;
   const keyOf = (v) => JSON.stringify(spec.controls.map((c) => (v || {})[c.name]));
   const cache = new Map();                            // key -> answer, least recently used first
-  Object.assign(state, { cacheBytes: 0, sent: 0, requests: 0, cacheHits: 0, batches: 0, prefetched: 0, prefetching: false });
+  Object.assign(state, { cacheBytes: 0, evictions: 0, sent: 0, requests: 0, cacheHits: 0, batches: 0, prefetched: 0, prefetching: false });
   state.cacheSize = () => cache.size;
   state.cached = (v) => cache.has(keyOf(v));
   function remember(msg, buffers) {
@@ -542,7 +542,7 @@ function render({ model, el }) {
     state.cacheBytes += bytes;
     for (const [k, e] of cache) {
       if (state.cacheBytes <= CACHE_BYTES || k === key) break;
-      cache.delete(k); state.cacheBytes -= e.bytes;
+      cache.delete(k); state.cacheBytes -= e.bytes; state.evictions++;
     }
     return entry;
   }
@@ -589,11 +589,17 @@ function render({ model, el }) {
   const skipped = new Set();                          // values the kernel dealt with but did not answer
   let batchSeq = 0, batchAt = -Infinity, batchList = [];
   const sliders = spec.controls.filter((c) => c.kind === "float" || c.kind === "int" || c.kind === "log");
+  // (the steps found all cached, for the other controls' values: not scanned again at every frame of
+  // a drag until something is evicted)
+  let covered = null;
   function prefetchList() {
     const c = sliders.find((s) => !inputs[s.name].disabled);
     if (!c) return [];
     const n = gridSteps(c), k0 = gridIndex(c, values[c.name]);
     const reach = cache.size ? Math.max(1, Math.floor(0.25 * CACHE_BYTES * cache.size / state.cacheBytes)) : n;
+    const lo = Math.max(0, k0 - reach), hi = Math.min(n, k0 + reach);
+    const base = c.name + keyOf(Object.assign({}, values, { [c.name]: null }));
+    if (covered && covered.base === base && covered.evictions === state.evictions && covered.lo <= lo && hi <= covered.hi) return [];
     const out = [];
     for (let d = 0; d <= Math.min(n, reach) && out.length < BATCH; d++) {
       for (const k of d ? [k0 + d, k0 - d] : [k0]) {
@@ -602,6 +608,7 @@ function render({ model, el }) {
         if (!cache.has(key) && !skipped.has(key) && !inFlight.has(key)) out.push(v);
       }
     }
+    covered = out.length ? null : { base, lo, hi, evictions: state.evictions };
     return out;
   }
   function prefetch() {
