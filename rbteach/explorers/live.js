@@ -562,16 +562,15 @@ function render({ model, el }) {
   function request() {
     const key = keyOf(values);
     const hit = recall(key);
+    state.pending = false;                            // (set again below if these values must wait)
     if (hit) {                                        // drawn from the cache: nothing sent
-      state.pending = false;
       if (key !== wanted) { wanted = key; state.seq++; state.cacheHits++; }
       present(state.seq, hit);
       return;
     }
     if (key === wanted) return;                       // these values are already asked for
-    if (inFlight.has(key)) { wanted = key; state.seq++; state.pending = false; return; }   // asked before: its answer will do
+    if (inFlight.has(key)) { wanted = key; state.seq++; return; }   // asked before: its answer will do
     if (state.inflight >= MAX_INFLIGHT) { state.pending = true; return; }
-    state.pending = false;
     wanted = key;
     state.inflight++;
     state.seq++;
