@@ -19,21 +19,22 @@ message go to the kernel:
   :data:`BATCH_SECONDS` of compute or :data:`BATCH_BYTES` of buffers (the page asks again), so that
   a user's request waits behind at most one batch.
 
-The page keeps the answers in a cache keyed by the complete values (an answer is valid for ever for
-its values: ``scene`` and ``summary`` are pure functions of them), least recently used out first
-beyond 48 MB. A control moved to values in the cache is drawn at the next display frame without a
-message to the kernel. Why: each message costs far more than the kernel's few ms of work (JupyterLab's
-main thread handles it and the kernel's busy/idle around it, the Jupyter server relays it), which
-capped a drag at 20–35 pictures shown per second on two cores; drawn from the cache it follows the
-display (``benchmarks/bench_explorer_drag.py``). The newest answer is drawn at the next display frame
-(answers arrive two or three to a frame while dragging: drawing each spent the page's time on
-pictures never shown). Each answer carries ``ms``, the kernel's time for it (the drag benchmark prints
-it beside the round trip). A 3-D panel turns with the mouse in the page alone, or from
-the keyboard (the canvas takes the focus: arrow keys, Shift for fine steps, Home or Escape or the
-"reset view" button to reset). For a screen reader the canvas is ``role="img"`` with a label built
-from the scene (panel titles, axes, labelled lines, the current view), the summary goes to a polite
-live region when a control is released, and each slider's ``aria-valuetext`` says its value and unit
-(:func:`slider_unit`; an explorer declares ``UNITS`` for sliders whose labels name none).
+The page (``answers.js``) keeps the answers in a cache keyed by the complete values (an answer is
+valid for ever for its values: ``scene`` and ``summary`` are pure functions of them), least
+recently used out first beyond 48 MB. A control moved to values in the cache is drawn at the next
+display frame without a message to the kernel. Why: each message costs far more than the kernel's
+few ms of work (JupyterLab's main thread handles it and the kernel's busy/idle around it, the
+Jupyter server relays it), which capped a drag at 20–35 pictures shown per second on two cores;
+drawn from the cache it follows the display (``benchmarks/bench_explorer_drag.py``). The newest
+answer is drawn at the next display frame (answers arrive two or three to a frame while dragging:
+drawing each spent the page's time on pictures never shown). Each answer carries ``ms``, the
+kernel's time for it (the drag benchmark prints it beside the round trip). A 3-D panel turns with
+the mouse in the page alone, or from the keyboard (the canvas takes the focus: arrow keys, Shift
+for fine steps, Home or Escape or the "reset view" button to reset). For a screen reader the canvas
+is ``role="img"`` with a label built from the scene (panel titles, axes, labelled lines, the
+current view), the summary goes to a polite live region when a control is released, and each
+slider's ``aria-valuetext`` says its value and unit (:func:`slider_unit`; an explorer declares
+``UNITS`` for sliders whose labels name none).
 
 A scene is a dict ``{"panels": [...]}``; each panel is either
 
@@ -65,15 +66,18 @@ __all__ = ["CANVAS_SIZE", "PANEL_MARGINS", "UNITS_IN_LABELS", "slider_unit", "li
            "arrow3d", "solid3d", "pack", "control_spec", "page_module"]
 
 _JS = Path(__file__).with_name("live.js")
+#: The page's half of the requests: the cache of answers, the requests and the prefetch.
+_ANSWERS_JS = Path(__file__).with_name("answers.js")
 #: The page's half of :mod:`rbteach.solids` (lit faces, culling, painter's order), shared with the
 #: attitude player (:mod:`rbteach.player` pastes it into its script).
 SOLIDS_JS = Path(__file__).resolve().parents[1] / "solids.js"
 
 
 def page_module() -> str:
-    """The ES module the page runs: ``solids.js`` (plain functions) then ``live.js`` (which uses
-    them). The widget's ``_esm``, and the website's ``rbteach-live.js`` (site/build_site.py)."""
-    return (SOLIDS_JS.read_text(encoding="utf-8") + "\n" + _JS.read_text(encoding="utf-8"))
+    """The ES module the page runs: ``solids.js`` and ``answers.js`` (plain functions) then
+    ``live.js`` (which uses them). The widget's ``_esm``, and the website's ``rbteach-live.js``
+    (site/build_site.py)."""
+    return "\n".join(f.read_text(encoding="utf-8") for f in (SOLIDS_JS, _ANSWERS_JS, _JS))
 _CSS = """
 .rbteach-live { font: 14px sans-serif; max-width: 100%; }
 .rbteach-live-controls { display: grid; grid-template-columns: fit-content(18em) minmax(100px, 320px) max-content;
