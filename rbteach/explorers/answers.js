@@ -63,6 +63,7 @@ function liveAnswers({ spec, model, state, values, inputs, present }) {
   function request() {
     const key = keyOf(values);
     const hit = recall(key);
+    state.lastInputAt = performance.now();
     state.pending = false;                            // (set again below if these values must wait)
     if (hit) {                                        // drawn from the cache: nothing sent
       if (key !== wanted) { wanted = key; state.seq++; state.cacheHits++; }
@@ -96,14 +97,15 @@ function liveAnswers({ spec, model, state, values, inputs, present }) {
     const c = sliders.find((s) => !inputs[s.name].disabled);
     if (!c) return [];
     const n = gridSteps(c), k0 = gridIndex(c, values[c.name]);
-    const reach = cache.size ? Math.max(1, Math.floor(0.25 * CACHE_BYTES * cache.size / state.cacheBytes)) : n;
-    const lo = Math.max(0, k0 - reach), hi = Math.min(n, k0 + reach);
+    // the `span` steps nearest k0 (as many as half the cache holds, at the size of the answers so far)
+    const span = cache.size ? Math.max(1, Math.floor(0.5 * CACHE_BYTES * cache.size / state.cacheBytes)) : n + 1;
+    const lo = Math.max(0, Math.min(k0 - Math.floor(span / 2), n + 1 - span)), hi = Math.min(n, lo + span - 1);
     const base = c.name + keyOf(Object.assign({}, values, { [c.name]: null }));
     if (covered && covered.base === base && covered.evictions === state.evictions && covered.lo <= lo && hi <= covered.hi) return [];
     const out = [];
-    for (let d = 0; d <= Math.min(n, reach) && out.length < BATCH; d++) {
+    for (let d = 0; d <= n && out.length < BATCH; d++) {
       for (const k of d ? [k0 + d, k0 - d] : [k0]) {
-        if (k < 0 || k > n || out.length >= BATCH) continue;
+        if (k < lo || k > hi || out.length >= BATCH) continue;
         const v = Object.assign({}, values, { [c.name]: gridValue(c, k) }), key = keyOf(v);
         if (!cache.has(key) && !skipped.has(key) && !inFlight.has(key)) out.push(v);
       }
@@ -111,11 +113,22 @@ function liveAnswers({ spec, model, state, values, inputs, present }) {
     covered = out.length ? null : { base, lo, hi, evictions: state.evictions };
     return out;
   }
+  // While the values move (an input less than MOVING ms ago) a batch goes only when a full one is
+  // lacking: every message costs the page and the server far more than the kernel's work, and a batch
+  // a frame for the one step the window moved on cut a drag to ~45 pictures a second.
+  const MOVING = 300;
+  let later = null;
   function prefetch() {
     // a batch unanswered for 10 s (a model without a kernel: the website's) no longer holds the next
     if (state.inflight > 0 || state.pending || (state.prefetching && performance.now() - batchAt < 10000)) return;
-    batchList = prefetchList();
-    if (!batchList.length) return;
+    const quiet = performance.now() - (state.lastInputAt || -Infinity);
+    const list = prefetchList();
+    if (!list.length) return;
+    if (quiet < MOVING && list.length < BATCH) {
+      if (!later) later = setTimeout(() => { later = null; prefetch(); }, MOVING - quiet + 10);
+      return;
+    }
+    batchList = list;
     state.prefetching = true;
     batchAt = performance.now();
     state.sent++; state.batches++;
