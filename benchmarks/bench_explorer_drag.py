@@ -17,6 +17,14 @@ Debian chromium:
 * PNG path, same drag: pictures during the drag (its sliders redraw on release) and the lag from
   the release to the new picture painted (``--no-png`` skips it).
 
+Before each drag the bench waits, for a condition with a deadline (``--prefetch-wait``, 180 s),
+until the page's prefetch has settled: nothing in flight and every step of the main control it means
+to prefetch in its cache (``rbteachLive.prefetchDone()``; a page without a prefetch, e.g.
+``--before-rev`` of a revision before it, is settled once its first answer is in), as a user pauses
+before dragging; it prints how long that took and how many answers the page holds. The drag then
+counts the messages sent to the kernel (requests and prefetch batches) and the pictures drawn from
+the page's cache.
+
 Targets: ≥ 50 frames/s while dragging (issue 21, §5; it was 30 in issue 11), ≤ 150 ms last move →
 final picture, ≥ 30 frames/s orbiting. Also printed: requests sent per second, their mean round trip
 (page → kernel → page), the kernel's share of it (the reply's ``ms``) and the page's mean paint
@@ -25,7 +33,7 @@ per frame. Before/after on one machine state, each explorer measured alternately
 with rbteach (kernel code and page) as it was at git revision REV. Prints one line per explorer and
 run, PASS/FAIL, then a side-by-side table; not a test: exits 0 either way.
 Usage: python benchmarks/bench_explorer_drag.py [--notebook 07|02,04|all] [--seconds 2] [--hz 60]
-       [--before 2] [--before-rev REV] [--no-png] [--mouse]
+       [--before 2] [--before-rev REV] [--no-png] [--mouse] [--prefetch-wait 180]
 """
 
 from __future__ import annotations
@@ -133,7 +141,8 @@ _IN_PAGE_DRAG_JS = """async ([root, seconds, hz]) => {
     requestAnimationFrame(raf);
   };
   requestAnimationFrame(raf);
-  const f0 = st.frames, q0 = st.seq, t0 = performance.now();
+  const sentNow = () => (st.sent === undefined ? st.seq : st.sent);    // messages to the kernel (a page before the cache: seq)
+  const f0 = st.frames, q0 = sentNow(), h0 = st.cacheHits || 0, t0 = performance.now();
   let last = t0;
   await new Promise((resolve) => {
     const id = setInterval(() => {
@@ -150,11 +159,14 @@ _IN_PAGE_DRAG_JS = """async ([root, seconds, hz]) => {
   running = false;
   const dur = (t1 - t0) / 1000;
   return {lastMove: last, inputs: inputs / dur, painted: (st.frames - f0) / dur, shown: shownFrames / dur,
-          raf: ticks / dur, sent: (st.seq - q0) / dur};
+          raf: ticks / dur, sent: (sentNow() - q0) / dur, hits: ((st.cacheHits || 0) - h0) / dur};
 }"""
 
 #: The page's own account of a drag: mean round trip, paint, and the kernel's time per answer (the
 #: reply's ``ms``, where the page's live.py sends it).
+_PREFETCH_DONE_JS = """r => { const s = r.parentElement.rbteachLive;
+  return s.prefetchDone ? s.prefetchDone() : (s.inflight === 0 && !s.pending && s.shown === s.seq); }"""
+
 _STATS_JS = """r => { const s = r.parentElement.rbteachLive;
   return [s.rttSum / s.rtts, s.paintMs / s.frames, s.kernelMs ? s.kernelMs / s.kernelN : NaN]; }"""
 
@@ -185,11 +197,18 @@ def _cpu_now() -> dict:
     return out
 
 
-def measure(page, lab, name: str, seconds: float, png: bool = True, mouse: bool = False, hz: float = 60.0) -> dict:
+def measure(page, lab, name: str, seconds: float, png: bool = True, mouse: bool = False, hz: float = 60.0,
+            prefetch_wait: float = 180.0) -> dict:
     labdriver.open_notebook(page, lab, name)
     labdriver.run_all(page)
     root = labdriver.wait_for_live(page)
     labdriver.live_settled(root)
+    # a user pauses before dragging: wait until the page's prefetch has settled (a condition)
+    t_pf = time.perf_counter()
+    labdriver.wait_until(lambda: root.evaluate(_PREFETCH_DONE_JS), prefetch_wait,
+                         f"{name}: the page's prefetch did not settle")
+    prefetch_s = time.perf_counter() - t_pf
+    cached = root.evaluate("r => { const s = r.parentElement.rbteachLive; return s.cacheSize ? s.cacheSize() : 0; }")
     # reset the page's running sums, so that they cover the drag alone
     root.evaluate("r => { const s = r.parentElement.rbteachLive; s.rttSum = 0; s.rtts = 0; s.paintMs = 0; "
                   "s.kernelMs = 0; s.kernelN = 0; s.frames0 = s.frames; }")
@@ -201,7 +220,7 @@ def measure(page, lab, name: str, seconds: float, png: bool = True, mouse: bool 
         dur = time.perf_counter() - t0
         mid = labdriver.live_state(root)
         drag = {"painted": (mid["frames"] - st0["frames"]) / dur, "inputs": root.evaluate("r => r.__inputs") / dur,
-                "sent": (mid["seq"] - st0["seq"]) / dur, "shown": float("nan"), "raf": float("nan")}
+                "sent": (mid["seq"] - st0["seq"]) / dur, "shown": float("nan"), "raf": float("nan"), "hits": float("nan")}
         cpu0 = cpu1 = {}
     else:
         cpu0, t0 = _cpu_now(), time.perf_counter()
@@ -212,8 +231,8 @@ def measure(page, lab, name: str, seconds: float, png: bool = True, mouse: bool 
     st = labdriver.live_settled(root, timeout=10)
     drawn_at = root.evaluate("r => r.parentElement.rbteachLive.lastFrameAt")
     res = {"fps": drag["painted"], "shown": drag["shown"], "raf": drag["raf"], "inputs": drag["inputs"],
-           "sent": drag["sent"], "lag_ms": drawn_at - last_move, "final_ok": st["lastValues"] == st["values"],
-           "orbit": []}
+           "sent": drag["sent"], "hits": drag["hits"], "lag_ms": drawn_at - last_move,
+           "final_ok": st["lastValues"] == st["values"], "orbit": [], "prefetch_s": prefetch_s, "cached": cached}
     # CPU ms each process spent per picture shown: robust to a loaded machine, and their sum says how
     # many pictures a second the machine's cores could give at most (the page's main thread: 1000 / its ms)
     pictures = max(1.0, drag["shown"] * dur) if cpu0 else 0
@@ -281,6 +300,8 @@ def main() -> int:
                     help="also measure each explorer with rbteach as it was at git revision REV (kernel and page), "
                          "alternating with the current code in the same run")
     ap.add_argument("--no-png", action="store_true", help="skip the PNG path")
+    ap.add_argument("--prefetch-wait", type=float, default=180.0, metavar="S",
+                    help="deadline (s) for the page's prefetch to settle before each drag (a condition, not a sleep)")
     ap.add_argument("--mouse", action="store_true",
                     help="drag with Playwright's mouse instead of the in-page driver (the mouse delivers ~30 moves/s here)")
     args = ap.parse_args()
@@ -303,13 +324,14 @@ def main() -> int:
             print(f"driver: {'mouse' if args.mouse else 'in page'}, {args.hz:.0f} inputs/s asked, one slider step each; "
                   f"{args.seconds:g} s per drag")
             print(f"{'explorer':>22} | {'fps':>5} | {'shown/s':>7} | {'rAF/s':>5} | {'inputs/s':>8} | {'sent/s':>6} | "
-                  f"{'RTT ms':>6} | {'kernel ms':>9} | {'paint ms':>8} | {'lag ms':>6} | {'orbit fps':>9} | "
+                  f"{'cache/s':>7} | {'prefetch':>13} | {'RTT ms':>6} | {'kernel ms':>9} | {'paint ms':>8} | {'lag ms':>6} | {'orbit fps':>9} | "
                   f"{'PNG frames':>10} | {'PNG lag ms':>10} | CPU ms per picture: kernel / server / browser (page main) | verdict")
             rows: dict[str, list] = {v[0]: [] for v in variants}
             for (nn, (label, _k, _pkg)), f in zip(runs, files):
                 page = ctx.new_page()
                 try:
-                    r = measure(page, lab, f.name, args.seconds, png=not args.no_png, mouse=args.mouse, hz=args.hz)
+                    r = measure(page, lab, f.name, args.seconds, png=not args.no_png, mouse=args.mouse, hz=args.hz,
+                                prefetch_wait=args.prefetch_wait)
                 finally:
                     page.close()
                 ok = (r["fps"] >= TARGET_FPS and r["lag_ms"] <= TARGET_LAG_MS and r["final_ok"]
@@ -318,21 +340,22 @@ def main() -> int:
                 tag = f"nb{nn} ({label})"
                 limit = " (driver-limited)" if r["inputs"] < 0.95 * args.hz else ""
                 print(f"{tag:>22} | {r['fps']:5.1f} | {r['shown']:7.1f} | {r['raf']:5.1f} | {r['inputs']:8.1f} | "
-                      f"{r['sent']:6.1f} | {r['rtt_ms']:6.0f} | {r['kernel_ms']:9.1f} | {r['paint_ms']:8.1f} | "
+                      f"{r['sent']:6.1f} | {r['hits']:7.1f} | {r['prefetch_s']:5.1f} s {r['cached']:4d} fr | {r['rtt_ms']:6.0f} | {r['kernel_ms']:9.1f} | {r['paint_ms']:8.1f} | "
                       f"{r['lag_ms']:6.0f} | {orbit:>9} | {r['png_frames_during']:10d} | "
                       f"{r['png_lag_ms']:10.0f} | {_cpu_text(r['cpu']):>57} | {'PASS' if ok else 'FAIL'}{limit}", flush=True)
                 rows[label].append((nn, r))
             print()
-            print("side by side (pictures drawn/s, shown/s, inputs/s achieved, CPU ms per picture shown, all processes):")
-            print(f"{'explorer':>8} | " + " | ".join(f"{v[0]:>36}" for v in variants))
+            print("side by side (pictures drawn/s, shown/s, inputs/s achieved, messages sent to the kernel/s, CPU ms per picture shown, all processes):")
+            print(f"{'explorer':>8} | " + " | ".join(f"{v[0]:>46}" for v in variants))
             for i, nn in enumerate(nns):
                 print(f"{'nb' + nn:>8} | " + " | ".join(
                     f"{rows[v[0]][i][1]['fps']:5.1f} drawn {rows[v[0]][i][1]['shown']:5.1f} shown "
-                    f"{rows[v[0]][i][1]['inputs']:5.1f} in {sum(rows[v[0]][i][1]['cpu'].values()) - rows[v[0]][i][1]['cpu'].get('page main', 0):4.0f} ms"
+                    f"{rows[v[0]][i][1]['inputs']:5.1f} in {rows[v[0]][i][1]['sent']:5.1f} sent {sum(rows[v[0]][i][1]['cpu'].values()) - rows[v[0]][i][1]['cpu'].get('page main', 0):4.0f} ms"
                     for v in variants))
             for v in variants:
                 rs = [r for _, r in rows[v[0]]]
                 print(f"{v[0]:>10}: median fps {statistics.median(r['fps'] for r in rs):.1f} (target ≥ {TARGET_FPS:.0f}), "
+                      f"median shown/s {statistics.median(r['shown'] for r in rs):.1f}, "
                       f"{sum(r['fps'] >= TARGET_FPS for r in rs)}/{len(rs)} at target, median inputs/s "
                       f"{statistics.median(r['inputs'] for r in rs):.1f}, median lag {statistics.median(r['lag_ms'] for r in rs):.0f} ms "
                       f"(target ≤ {TARGET_LAG_MS:.0f})")

@@ -1,9 +1,13 @@
 // rbteach live explorer: the controls and the picture live in the page; the kernel computes.
-// While a control is dragged, each new value is sent to the kernel (at most four requests in
-// flight; a newer value waiting replaces an older one, so nothing stale queues up), and the newest
-// answer is drawn at the next display frame. Each answer is
-// a scene: panels of curves (2-D) or polylines in space (3-D), arrays as binary buffers. The
-// picture is drawn on a <canvas>; a 3-D panel turns with the mouse without asking the kernel.
+// The page keeps the kernel's answers in a cache keyed by the complete values (answers.js, which
+// live.py's page_module() puts before this file); a control moved to
+// values in the cache is drawn at the next display frame with no message to the kernel. Otherwise
+// the values are sent to the kernel (at most four requests in flight; a newer value waiting replaces
+// an older one, so nothing stale queues up) and the newest answer is drawn at the next display
+// frame. When nothing is in flight the page prefetches: one "compute_many" message asks for the
+// main control's slider steps around its value, answered in one message (live.py's docstring).
+// Each answer is a scene: panels of curves (2-D) or polylines in space (3-D), arrays as binary
+// buffers. The picture is drawn on a <canvas>; a 3-D panel turns with the mouse without asking the kernel.
 // A 3-D panel's solid bodies (live.py's solid3d) are drawn first, lit and back to front at every
 // redraw (solidCamera, solidOrder, solidFill: rbteach/solids.js, which live.py's page_module() puts
 // before this file), then the lines on top; the "wireframe" box draws the bodies' edges instead.
@@ -377,7 +381,6 @@ function render({ model, el }) {
     } else {
       input = document.createElement("input"); input.type = "range";
       const toPos = (v) => (c.kind === "log" ? Math.log(v) / Math.log(c.base) : v);
-      const fromPos = (x) => (c.kind === "log" ? Math.pow(c.base, x) : x);
       input.min = c.min; input.max = c.max; input.step = c.step; input.value = toPos(values[c.name]);
       const out = document.createElement("span"); out.className = "rbteach-live-readout";
       const show = () => {
@@ -385,10 +388,7 @@ function render({ model, el }) {
         input.setAttribute("aria-valuetext", withUnit(out.textContent, c.unit));   // a log slider: its real value
       };
       const read = () => {
-        let x = Number(input.value);
-        x = Math.round((x - c.min) / c.step) * c.step + c.min;                   // on the slider's grid
-        x = Number(x.toFixed(10));
-        values[c.name] = c.kind === "int" ? Math.round(x) : (c.kind === "log" ? Number(fromPos(x).toPrecision(12)) : x);
+        values[c.name] = gridValue(c, Math.round((Number(input.value) - c.min) / c.step));   // on the slider's grid
         show();
       };
       input.addEventListener("input", () => { read(); changed(false); });
@@ -509,21 +509,8 @@ function render({ model, el }) {
     resetButton.hidden = !state.scene.panels.some((p) => p.kind === "3d");
     wireBox.hidden = !state.scene.panels.some((p) => p.kind === "3d" && (p.solids || []).length);
   }
-  // Requests in flight at once: the reply's round trip (kernel, server, page) is several times the
-  // kernel's few ms of work, so with 2 a drag drew at most 2 frames per round trip; 4 keep up with a
-  // 60 Hz pointer (benchmarks/bench_explorer_drag.py --before 2). spec.inflight overrides it.
-  const MAX_INFLIGHT = spec.inflight || 4;
-  let lastSent = null;
-  function request() {
-    const key = JSON.stringify(values);
-    if (key === lastSent) return;                       // these values are already asked for
-    if (state.inflight >= MAX_INFLIGHT) { state.pending = true; return; }
-    lastSent = key;
-    state.inflight++;
-    state.seq++;
-    state.sentAt[state.seq] = performance.now();
-    model.send({ type: "compute", seq: state.seq, values: values });
-  }
+  const answers = liveAnswers({ spec, model, state, values, inputs, present });
+  const request = answers.request, prefetch = answers.prefetch;
   // the values of the last release of a control: their summary goes to the live region
   let committed = null;
   const sameValues = (a, b) => !!a && !!b && Object.keys(b).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
@@ -540,47 +527,37 @@ function render({ model, el }) {
     request();
     if (final) { model.set("values", Object.assign({}, values)); model.save_changes(); maybeAnnounce(); }
   }
+  // The newest answer is drawn at the next display frame, once: answers often arrive two or three to
+  // a frame while dragging, and painting each (and laying out its summary) spent the page's time on
+  // pictures nobody saw (benchmarks/bench_explorer_drag.py: shown/s was ~2/3 of paints/s).
   let latest = null, frameQueued = false;
-  state.received = 0;
+  function present(seq, entry) {
+    if (seq <= state.shown || (latest && seq <= latest.seq)) return;
+    latest = { seq, entry };
+    if (!frameQueued) { frameQueued = true; requestAnimationFrame(showLatest); }
+  }
   function showLatest() {
     frameQueued = false;
     if (!latest) return;
-    const [msg, buffers] = latest;
+    const { seq, entry } = latest;
     latest = null;
-    if (msg.seq <= state.shown) return;
-    state.shown = msg.seq;
-    state.error = msg.error || "";
-    if (!msg.error) state.scene = unpack(msg.scene, buffers || []);
-    state.summary = msg.error ? "" : msg.summary;
-    text.textContent = msg.error ? msg.error : msg.summary;
+    if (seq <= state.shown) return;
+    state.shown = seq;
+    state.error = entry.error;
+    if (!entry.error) state.scene = entry.scene;
+    state.summary = entry.summary;
+    text.textContent = entry.error || entry.summary;
     const t0 = performance.now();
     paint();
     state.paintMs = (state.paintMs || 0) + performance.now() - t0;
     state.frames++;
     state.lastFrameAt = performance.now();
-    state.lastValues = msg.values;
-    for (const name in inputs) inputs[name].disabled = (msg.inactive || []).includes(name);
+    state.lastValues = entry.values;
+    for (const name in inputs) inputs[name].disabled = entry.inactive.includes(name);
     maybeAnnounce();
+    prefetch();
   }
-  model.on("msg:custom", (msg, buffers) => {
-    if (msg.type !== "frame") return;
-    state.inflight = Math.max(0, state.inflight - 1);
-    if (msg.seq in state.sentAt) {                     // the round trip, for the benchmark
-      state.rtt = performance.now() - state.sentAt[msg.seq];
-      state.rttSum = (state.rttSum || 0) + state.rtt; state.rtts = (state.rtts || 0) + 1;
-      delete state.sentAt[msg.seq];
-    }
-    if (typeof msg.ms === "number") { state.kernelMs = (state.kernelMs || 0) + msg.ms; state.kernelN = (state.kernelN || 0) + 1; }
-    // The newest reply is drawn at the next display frame, once: replies often arrive two or three
-    // to a frame while dragging, and painting each (and laying out its summary) spent the page's
-    // time on pictures nobody saw (benchmarks/bench_explorer_drag.py: shown/s was ~2/3 of paints/s).
-    if (msg.seq > state.received) {
-      state.received = msg.seq;
-      latest = [msg, buffers];
-      if (!frameQueued) { frameQueued = true; requestAnimationFrame(showLatest); }
-    }
-    if (state.pending) { state.pending = false; request(); }
-  });
+  model.on("msg:custom", answers.onMessage);
   // orbit a 3-D panel with the mouse; double-click resets it
   let drag = null, queued = false;
   const panelAt = (ev) => {

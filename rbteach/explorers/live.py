@@ -3,19 +3,38 @@
 An explorer module that defines ``scene(**params)`` (besides the contract of
 :mod:`rbteach.explorers`) can be shown live: :func:`live` returns an ``anywidget`` whose controls
 and ``<canvas>`` live in the page (``live.js``, loaded from this package: nothing from the
-internet). Every new value of a control is sent to the kernel while it is dragged, with at most four
-requests in flight (a newer value waiting replaces an older one, so nothing stale queues up; with two,
-a drag drew at most two frames per round trip, which is several times the kernel's work); the kernel
-answers with ``scene(**values)`` — the panels to draw, with their arrays as binary float32 buffers —
-and ``summary(**values)``; the page draws the newest answer at its next display frame (answers
-arrive two or three to a frame while dragging: drawing each spent the page's time on pictures never
-shown). Each answer carries ``ms``, the kernel's time for it (the drag benchmark prints it beside
-the round trip). A 3-D panel turns with the mouse in the page alone, or from
-the keyboard (the canvas takes the focus: arrow keys, Shift for fine steps, Home or Escape or the
-"reset view" button to reset). For a screen reader the canvas is ``role="img"`` with a label built
-from the scene (panel titles, axes, labelled lines, the current view), the summary goes to a polite
-live region when a control is released, and each slider's ``aria-valuetext`` says its value and unit
-(:func:`slider_unit`; an explorer declares ``UNITS`` for sliders whose labels name none).
+internet). The kernel computes every picture; the page only draws what it answered. Two kinds of
+message go to the kernel:
+
+* ``{"type": "compute", "seq", "values"}``: one set of values; the kernel answers with
+  ``scene(**values)`` — the panels to draw, with their arrays as binary float32 buffers — and
+  ``summary(**values)`` (:func:`_answer`). The page sends it when a control moves to values it has
+  no answer for, with at most four requests in flight (a newer value waiting replaces an older one,
+  so nothing stale queues up).
+* ``{"type": "compute_many", "seq", "values_list"}``: the prefetch. When the page is idle (no
+  request in flight) it asks, in ONE message, for the main control's slider steps nearest its
+  current value (outwards both ways, the other controls as they are) that it has no answer for; the
+  kernel answers with ONE message holding each answer (:func:`_answer_many`: each frame is
+  ``_answer(module, values)``, its buffers a run of the message's buffers), cut short after
+  :data:`BATCH_SECONDS` of compute or :data:`BATCH_BYTES` of buffers (the page asks again), so that
+  a user's request waits behind at most one batch.
+
+The page (``answers.js``) keeps the answers in a cache keyed by the complete values (an answer is
+valid for ever for its values: ``scene`` and ``summary`` are pure functions of them), least
+recently used out first beyond 48 MB. A control moved to values in the cache is drawn at the next
+display frame without a message to the kernel. Why: each message costs far more than the kernel's
+few ms of work (JupyterLab's main thread handles it and the kernel's busy/idle around it, the
+Jupyter server relays it), which capped a drag at 20–35 pictures shown per second on two cores;
+drawn from the cache it follows the display (``benchmarks/bench_explorer_drag.py``). The newest
+answer is drawn at the next display frame (answers arrive two or three to a frame while dragging:
+drawing each spent the page's time on pictures never shown). Each answer carries ``ms``, the
+kernel's time for it (the drag benchmark prints it beside the round trip). A 3-D panel turns with
+the mouse in the page alone, or from the keyboard (the canvas takes the focus: arrow keys, Shift
+for fine steps, Home or Escape or the "reset view" button to reset). For a screen reader the canvas
+is ``role="img"`` with a label built from the scene (panel titles, axes, labelled lines, the
+current view), the summary goes to a polite live region when a control is released, and each
+slider's ``aria-valuetext`` says its value and unit (:func:`slider_unit`; an explorer declares
+``UNITS`` for sliders whose labels name none).
 
 A scene is a dict ``{"panels": [...]}``; each panel is either
 
@@ -48,15 +67,18 @@ __all__ = ["CANVAS_SIZE", "PANEL_MARGINS", "UNITS_IN_LABELS", "slider_unit", "li
            "arrow3d", "solid3d", "pack", "control_spec", "page_module"]
 
 _JS = Path(__file__).with_name("live.js")
+#: The page's half of the requests: the cache of answers, the requests and the prefetch.
+_ANSWERS_JS = Path(__file__).with_name("answers.js")
 #: The page's half of :mod:`rbteach.solids` (lit faces, culling, painter's order), shared with the
 #: attitude player (:mod:`rbteach.player` pastes it into its script).
 SOLIDS_JS = Path(__file__).resolve().parents[1] / "solids.js"
 
 
 def page_module() -> str:
-    """The ES module the page runs: ``solids.js`` (plain functions) then ``live.js`` (which uses
-    them). The widget's ``_esm``, and the website's ``rbteach-live.js`` (site/build_site.py)."""
-    return (SOLIDS_JS.read_text(encoding="utf-8") + "\n" + _JS.read_text(encoding="utf-8"))
+    """The ES module the page runs: ``solids.js`` and ``answers.js`` (plain functions) then
+    ``live.js`` (which uses them). The widget's ``_esm``, and the website's ``rbteach-live.js``
+    (site/build_site.py)."""
+    return "\n".join(f.read_text(encoding="utf-8") for f in (SOLIDS_JS, _ANSWERS_JS, _JS))
 _CSS = """
 .rbteach-live { font: 14px sans-serif; max-width: 100%; }
 .rbteach-live-controls { display: grid; grid-template-columns: fit-content(18em) minmax(100px, 320px) max-content;
@@ -298,6 +320,65 @@ def _answer(module, values: dict):
     return {"type": "frame", "scene": data, "summary": summary, "values": values, "inactive": inactive}, buffers
 
 
+#: A prefetch answer (:func:`_answer_many`) stops after this much compute (s) ...
+BATCH_SECONDS = 0.15
+#: ... or once its buffers hold this many bytes, or at this many frames: the page asks again.
+BATCH_BYTES = 4_000_000
+BATCH_FRAMES = 64
+
+
+def _complete(start: dict, given) -> dict | None:
+    """The complete values of a request: ``given``'s values of the explorer's controls, the others
+    (and any control ``given`` does not name) at ``start``; None if ``given`` is not a dict."""
+    if not isinstance(given, dict):
+        return None
+    return {k: given.get(k, v) for k, v in start.items()}
+
+
+def _answer_many(module, values_list, start: dict, *, seconds: float = BATCH_SECONDS,
+                 max_bytes: int = BATCH_BYTES, max_frames: int = BATCH_FRAMES, clock=time.perf_counter):
+    """(message content, buffers): the answers for the values of ``values_list``, in its order, in one
+    message (the page's prefetch, see the module's docstring).
+
+    ``content["frames"][i]`` is ``_answer(module, values)`` for its values (completed from ``start``
+    as a single request's are), plus ``"buffers": [first, count]``: its own run of the message's
+    buffers (its ``__buf__`` indices count from ``first``). The batch stops after the frame during
+    which ``seconds`` of compute passed, before a frame that would take the buffers beyond
+    ``max_bytes`` (a first frame larger than that goes alone), or at ``max_frames`` frames.
+    ``content["done"]``: how many entries of ``values_list`` were dealt with; those among them
+    without a frame (not a dict, or values on which the explorer raised something other than the
+    ValueError that :func:`_answer` turns into the one-line message) the page does not ask again.
+    A ``values_list`` that is not a list gives None (the message is ignored).
+    """
+    if not isinstance(values_list, list):
+        return None
+    t0 = clock()
+    frames: list[dict] = []
+    buffers: list[bytes] = []
+    size = done = 0
+    for given in values_list:
+        if len(frames) >= max_frames or (done and clock() - t0 >= seconds):
+            break
+        vals = _complete(start, given)
+        if vals is None:
+            done += 1
+            continue
+        try:
+            reply, bufs = _answer(module, vals)
+        except Exception:                # a value the explorer cannot take (a string for a number...)
+            done += 1
+            continue
+        more = sum(len(b) for b in bufs)
+        if frames and size + more > max_bytes:
+            break
+        reply["buffers"] = [len(buffers), len(bufs)]
+        frames.append(reply)
+        buffers.extend(bufs)
+        size += more
+        done += 1
+    return {"type": "frames", "frames": frames, "done": done}, buffers
+
+
 @drawn_quietly
 def _picture(module, values: dict) -> bytes:
     """The static picture of ``module`` at ``values`` (``module.draw``) as PNG bytes at the figure's
@@ -352,11 +433,22 @@ def live(module, *, width: int = CANVAS_SIZE[0], height: int = CANVAS_SIZE[1], *
     widget._picture_alt = (doc[0] + " " if doc else "") + "The static picture of its starting values."
 
     def on_msg(_widget, content, buffers):
-        if not isinstance(content, dict) or content.get("type") != "compute":
+        """A request from the page (see the module's docstring); anything else is ignored."""
+        if not isinstance(content, dict):
             return
         t0 = time.perf_counter()
-        vals = {k: content.get("values", {}).get(k, v) for k, v in values.items()}
-        reply, bufs = _answer(module, vals)
+        if content.get("type") == "compute":
+            vals = _complete(values, content.get("values", {}))
+            if vals is None:
+                return
+            reply, bufs = _answer(module, vals)
+        elif content.get("type") == "compute_many":
+            answer = _answer_many(module, content.get("values_list"), values)
+            if answer is None:
+                return
+            reply, bufs = answer
+        else:
+            return
         reply["seq"] = content.get("seq", 0)
         reply["ms"] = round(1e3 * (time.perf_counter() - t0), 2)   # the kernel's share of the round trip
         widget.send(reply, bufs)

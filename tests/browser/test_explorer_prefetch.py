@@ -1,0 +1,72 @@
+"""The live explorers' prefetch and cache, in a default JupyterLab (rbteach.explorers.live): after
+the kernel's first answer the page asks, in one message, for the main control's slider steps around
+its value; once they are in (a condition, waited for with a generous deadline), moving the main
+control by a step draws a new picture with NO request to the kernel (the page counts what it
+sends; prefetch batches around the new value may go on meanwhile), and that picture is rbteach's for exactly the values shown: its summary is
+``module.summary(**values)``. Without the cache every step is a round trip to the kernel and the
+count of messages sent grows.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+import labdriver
+
+pytestmark = pytest.mark.browser
+
+#: a plain slider (02), a 3-D explorer with solid bodies (07), a log slider (09)
+NOTEBOOKS = ["02_principal_axes.ipynb", "07_torque_free_euler.ipynb", "09_integrator_lab.ipynb"]
+
+_NEXT_CACHED_JS = """(r, [key, steps]) => {
+  const st = r.parentElement.rbteachLive, s = r.querySelector('input.rbteach-live-slider');
+  const lo = +s.min, hi = +s.max, step = +s.step, v = st.currentValues();
+  const c = st.spec.controls.find((c) => c.name === key);
+  const k = Math.round((+s.value - lo) / step);
+  return steps.every((d) => {
+    const kk = k + d;
+    if (lo + kk * step > hi + 1e-9 || kk < 0) return true;           // beyond an end: nothing to draw
+    const x = Number((kk * step + lo).toFixed(10));
+    v[key] = c.kind === 'log' ? Number(Math.pow(c.base, x).toPrecision(12)) : (c.kind === 'int' ? Math.round(x) : x);
+    return st.cached(v);
+  });
+}"""
+
+
+def _counts(root) -> dict:
+    return root.evaluate("r => { const s = r.parentElement.rbteachLive; "
+                         "return {sent: s.sent, requests: s.requests, hits: s.cacheHits, frames: s.frames, batches: s.batches}; }")
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_a_step_of_the_main_control_is_drawn_from_the_prefetched_answers(page, lab, name):
+    module = importlib.import_module(f"rbteach.explorers.nb{name[:2]}")
+    main = next(iter(module.controls()))
+    labdriver.open_notebook(page, lab, name)
+    labdriver.run_all(page)
+    root = labdriver.wait_for_live(page)
+    first = labdriver.live_settled(root, timeout=30)
+    assert first["summary"] == module.summary(**module.DEFAULTS), f"{name}: initial summary {first['summary']!r}"
+    # the prefetch: one step either way is in the page's cache, asked for in batches
+    labdriver.wait_until(lambda: root.evaluate(_NEXT_CACHED_JS, [main, [1, -1, 2]]), 60,
+                         f"{name}: the steps next to the main control's value were never prefetched")
+    assert _counts(root)["batches"] >= 1
+    for key, presses in (("ArrowRight", 1), ("ArrowRight", 1), ("ArrowLeft", 1)):
+        labdriver.wait_until(lambda: root.evaluate(_NEXT_CACHED_JS, [main, [1, -1]]), 60,
+                             f"{name}: the next steps were never prefetched")
+        before, h0 = _counts(root), labdriver.live_hash(root)
+        labdriver.live_press(root, key, presses)
+        labdriver.wait_until(lambda: _counts(root)["frames"] > before["frames"], 15, f"{name}: no new picture after {key}")
+        st = labdriver.live_settled(root, timeout=15)
+        after = _counts(root)
+        # prefetch batches may go on meanwhile (around the new value); no request for the step itself
+        assert after["requests"] == before["requests"], \
+            f"{name}: {key} sent {after['requests'] - before['requests']} request(s) to the kernel"
+        assert after["hits"] > before["hits"]
+        assert labdriver.live_hash(root) != h0, f"{name}: the picture did not change after {key}"
+        assert st["lastValues"] == st["values"], f"{name}: the picture is for {st['lastValues']}, the controls say {st['values']}"
+        expected = module.summary(**st["lastValues"])
+        assert st["summary"] == expected, f"{name}: printed {st['summary']!r}, rbteach computes {expected!r}"
+    assert page.js_errors == [], f"{name}: JavaScript errors {page.js_errors}"
