@@ -119,6 +119,7 @@ function liveAnswers({ spec, model, state, values, inputs, present }) {
   const MOVING = 300;
   let later = null;
   function prefetch() {
+    if (!state.armed) return;                         // not before a sign of interest (live.js: arm)
     // a batch unanswered for 10 s (a model without a kernel: the website's) no longer holds the next
     if (state.inflight > 0 || state.pending || (state.prefetching && performance.now() - batchAt < 10000)) return;
     const quiet = performance.now() - (state.lastInputAt || -Infinity);
@@ -135,7 +136,7 @@ function liveAnswers({ spec, model, state, values, inputs, present }) {
     model.send({ type: "compute_many", seq: ++batchSeq, values_list: batchList });
   }
   // idle: nothing in flight and nothing left to prefetch (the benchmark and the tests wait for it)
-  state.prefetchDone = () => state.inflight === 0 && !state.pending && !state.prefetching && prefetchList().length === 0;
+  state.prefetchDone = () => !!state.armed && state.inflight === 0 && !state.pending && !state.prefetching && prefetchList().length === 0;
   function onMessage(msg, buffers) {
     if (msg.type === "frame") {
       state.inflight = Math.max(0, state.inflight - 1);

@@ -5,7 +5,9 @@
 // the values are sent to the kernel (at most four requests in flight; a newer value waiting replaces
 // an older one, so nothing stale queues up) and the newest answer is drawn at the next display
 // frame. When nothing is in flight the page prefetches: one "compute_many" message asks for the
-// main control's slider steps around its value, answered in one message (live.py's docstring).
+// main control's slider steps around its value, answered in one message (live.py's docstring);
+// it starts at a sign of interest (the pointer over the explorer, the focus in it, a control moved),
+// so an explorer scrolled past costs the kernel nothing beyond its first answer.
 // Each answer is a scene: panels of curves (2-D) or polylines in space (3-D), arrays as binary
 // buffers. The picture is drawn on a <canvas>; a 3-D panel turns with the mouse without asking the kernel.
 // A 3-D panel's solid bodies (live.py's solid3d) are drawn first, lit and back to front at every
@@ -511,6 +513,11 @@ function render({ model, el }) {
   }
   const answers = liveAnswers({ spec, model, state, values, inputs, present });
   const request = answers.request, prefetch = answers.prefetch;
+  // The prefetch waits for a sign of interest: the pointer over the explorer, the focus in it, or a
+  // control moved. A notebook read top to bottom, or the wall's twelve explorers, would otherwise make
+  // the kernel compute every explorer's whole slider (1-8 s of CPU each) for pictures nobody asks for.
+  function arm() { if (!state.armed) { state.armed = true; prefetch(); } }
+  for (const ev of ["pointerenter", "pointerdown", "focusin", "touchstart"]) root.addEventListener(ev, arm, { passive: true });
   // the values of the last release of a control: their summary goes to the live region
   let committed = null;
   const sameValues = (a, b) => !!a && !!b && Object.keys(b).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
@@ -525,6 +532,7 @@ function render({ model, el }) {
   function changed(final) {
     if (final) committed = Object.assign({}, values);
     request();
+    arm();
     if (final) { model.set("values", Object.assign({}, values)); model.save_changes(); maybeAnnounce(); }
   }
   // The newest answer is drawn at the next display frame, once: answers often arrive two or three to

@@ -4,7 +4,11 @@ its value; once they are in (a condition, waited for with a generous deadline), 
 control by a step draws a new picture with NO request to the kernel (the page counts what it
 sends; prefetch batches around the new value may go on meanwhile), and that picture is rbteach's for exactly the values shown: its summary is
 ``module.summary(**values)``. Without the cache every step is a round trip to the kernel and the
-count of messages sent grows.
+count of messages sent grows. The prefetch starts at a sign of interest (here the pointer over the
+explorer); test_wall checks that untouched explorers ask for nothing more.
+
+:func:`check_prefetch` runs in ``test_explorers.py::test_notebook_in_lab``, after the notebook's one
+Run All and its explorer's own check.
 """
 
 from __future__ import annotations
@@ -40,15 +44,20 @@ def _counts(root) -> dict:
                          "return {sent: s.sent, requests: s.requests, hits: s.cacheHits, frames: s.frames, batches: s.batches}; }")
 
 
-@pytest.mark.parametrize("name", NOTEBOOKS)
-def test_a_step_of_the_main_control_is_drawn_from_the_prefetched_answers(page, lab, name):
+def test_the_notebooks_are_checked_in_lab():
+    from test_explorers import EXPLORER_NOTEBOOKS
+
+    assert set(NOTEBOOKS) <= {p.name for p in EXPLORER_NOTEBOOKS}
+
+
+def check_prefetch(page, name: str) -> None:
+    """A step of the main control is drawn from the prefetched answers (the module docstring), in a
+    page where notebook ``name`` ran and its explorer answered."""
     module = importlib.import_module(f"rbteach.explorers.nb{name[:2]}")
     main = next(iter(module.controls()))
-    labdriver.open_notebook(page, lab, name)
-    labdriver.run_all(page)
     root = labdriver.wait_for_live(page)
-    first = labdriver.live_settled(root, timeout=30)
-    assert first["summary"] == module.summary(**module.DEFAULTS), f"{name}: initial summary {first['summary']!r}"
+    labdriver.live_settled(root, timeout=30)
+    root.hover()                         # interest: the prefetch starts (it may have already)
     # the prefetch: one step either way is in the page's cache, asked for in batches
     labdriver.wait_until(lambda: root.evaluate(_NEXT_CACHED_JS, [main, [1, -1, 2]]), 60,
                          f"{name}: the steps next to the main control's value were never prefetched")

@@ -6,8 +6,9 @@ comes back on a double-click, and that no JavaScript error was raised. A negativ
 explorer whose picture ignores its control) must make the check fail.
 
 Each notebook is opened and run once (``test_notebook_in_lab``) for all its checks in JupyterLab:
-its explorer's (here), its player's (``test_animations.check_player``) and, for notebook 07, the
-player's keyboard (``test_a11y.check_player_keys_in_lab``). A Run All is most of such a test's time.
+its explorer's (here), its player's (``test_animations.check_player``), for notebook 07 the
+player's keyboard (``test_a11y.check_player_keys_in_lab``), and for 02, 07 and 09 the explorer's
+prefetch (``test_explorer_prefetch.check_prefetch``). A Run All is most of such a test's time.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ import pytest
 import labdriver
 from test_a11y import LAB_PLAYER_NOTEBOOK, check_player_keys_in_lab
 from test_animations import PLAYER_NOTEBOOKS, check_player
+from test_explorer_prefetch import NOTEBOOKS as PREFETCH_NOTEBOOKS
+from test_explorer_prefetch import check_prefetch
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +59,7 @@ def check_responds(page, ex, module, *, how: str, shots: Path | None = None, nam
 
 @pytest.mark.parametrize("path", LAB_NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_in_lab(page, lab, path, screenshot_dir):
-    """One Run All of ``path``, then its player's keyboard (07), its player, its explorer."""
+    """One Run All of ``path``, then its player's keyboard (07), its player, its explorer, its prefetch."""
     labdriver.open_notebook(page, lab, path.name)
     labdriver.run_all(page)
     if path.name == LAB_PLAYER_NOTEBOOK:
@@ -65,6 +68,8 @@ def test_notebook_in_lab(page, lab, path, screenshot_dir):
         check_player(page, path, screenshot_dir)
     if path in EXPLORER_NOTEBOOKS:
         check_explorer(page, path, screenshot_dir)
+    if path.name in PREFETCH_NOTEBOOKS:
+        check_prefetch(page, path.name)
     assert page.js_errors == [], f"{path.name}: JavaScript errors {page.js_errors}"
 
 

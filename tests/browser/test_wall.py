@@ -104,6 +104,16 @@ def test_every_explorer_on_the_wall_answers_its_main_control(wall, browser_conte
                                timeout=labdriver.patience(180) * 1000)
         body = page.locator("body").inner_text()
         assert "from rbteach" not in body and "live(nb" not in body, "the wall shows code"
+        # untouched, an explorer asks the kernel for its first picture and nothing more (no prefetch
+        # before the pointer, the focus or a control comes to it: the wall's twelve would otherwise
+        # make the kernel compute every main slider's whole range)
+        roots = [page.locator(".rbteach-live").nth(i) for i in range(len(mods))]
+        for name, root in zip(mods, roots):
+            labdriver.wait_until(lambda: root.evaluate("r => r.parentElement.rbteachLive.frames > 0"), 120,
+                                 f"{name}: no first picture on the wall")
+        sent = [root.evaluate("r => [r.parentElement.rbteachLive.batches, r.parentElement.rbteachLive.armed]")
+                for root in roots]
+        assert all(b == 0 and not armed for b, armed in sent), f"untouched explorers prefetched: {dict(zip(mods, sent))}"
         for i, name in enumerate(mods):
             mod = importlib.import_module(f"rbteach.explorers.{name}")
             root = page.locator(".rbteach-live").nth(i)
