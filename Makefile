@@ -176,7 +176,7 @@ grade: $(LAB_STAMP) bwrap
 
 # The suite runs on TEST_WORKERS processes (pytest-xdist; 0: in one process), in units of work that
 # tests/conftest.py hands out longest first: a file, a notebook (its cells in order in one kernel), or
-# one test of the files whose tests are long and independent (each explorer in JupyterLab, each
+# one test of the files whose tests are long and independent (each notebook in JupyterLab, each
 # notebook under another OpenBLAS kernel: tests/test_blas_kernels.py). The browser tests share one
 # JupyterLab and one Chromium per worker and one teacher site per run. The smoke suite on another
 # interpreter runs at the same time (its output follows pytest's).
