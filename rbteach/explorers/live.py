@@ -11,8 +11,9 @@ message go to the kernel:
   ``summary(**values)`` (:func:`_answer`). The page sends it when a control moves to values it has
   no answer for, with at most four requests in flight (a newer value waiting replaces an older one,
   so nothing stale queues up).
-* ``{"type": "compute_many", "seq", "values_list"}``: the prefetch. When the page is idle (no
-  request in flight) it asks, in ONE message, for the main control's slider steps nearest its
+* ``{"type": "compute_many", "seq", "values_list"}``: the prefetch. Once the reader shows interest
+  (the pointer over the explorer, the focus in it, a control moved: ``live.js``) and while no
+  request is in flight, the page asks, in ONE message, for the main control's slider steps nearest its
   current value (outwards both ways, the other controls as they are) that it has no answer for; the
   kernel answers with ONE message holding each answer (:func:`_answer_many`: each frame is
   ``_answer(module, values)``, its buffers a run of the message's buffers), cut short after
