@@ -279,25 +279,46 @@ def scroll_to(page, selector: str, timeout: float = 120.0, index: int = 0):
     """Scroll the notebook down, as a person does with the mouse wheel, until ``selector`` is in
     the page (a windowed notebook leaves far-away cells out of it); return its locator, in view.
 
-    Starts from the top; at the bottom (by the scroller's geometry) it starts again from the top
-    (outputs may still be coming). A wheel turn that a busy page has not yet acted on is not the
-    bottom: it is turned again."""
+    JupyterLab attaches a long notebook's cells to the page in the browser's idle time, and a wheel
+    turn (a repaint) takes that time away: while the number of attached cells still grows, the
+    wheel waits until none was added for a second (turning it then made notebook 05's explorer
+    take 47 s to appear instead of 12).
+    A windowed notebook guesses the height of the cells it has not yet drawn, so the bottom is
+    where the view has reached the scroll height and the height has stopped growing. At the bottom
+    without the element (outputs may still have been coming while it was scrolled past) it starts
+    again from the top. A wheel turn that a busy page has not yet acted on is not the bottom: it
+    is turned again."""
     loc = page.locator(selector).nth(index)
     panel = page.locator(".jp-NotebookPanel .jp-WindowedPanel-outer").first
+    cells = page.locator(".jp-NotebookPanel .jp-Cell")
     deadline = time.monotonic() + patience(timeout)
+    attached, grew_at, last_height = -1, 0.0, None
     while time.monotonic() < deadline:
         if loc.count() > 0:
             loc.scroll_into_view_if_needed()
             return loc
+        now = cells.count()
+        if now != attached:
+            attached, grew_at = now, time.monotonic()
+        if time.monotonic() - grew_at < 1.0:      # still attaching cells: let the page be idle
+            time.sleep(0.25)
+            continue
         box = panel.bounding_box()
         if box:
             page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             page.mouse.wheel(0, 0.8 * box["height"])
         time.sleep(0.15)
-        at_bottom = panel.count() and panel.evaluate("e => e.scrollTop + e.clientHeight >= e.scrollHeight - 2")
-        if at_bottom and loc.count() == 0:        # at the bottom: back to the top, try again
+        if not panel.count():
+            continue
+        top, view, height = panel.evaluate("e => [e.scrollTop, e.clientHeight, e.scrollHeight]")
+        if top + view < height - 2:
+            last_height = None
+        elif height != last_height:               # at the bottom for now: it may still grow
+            last_height = height
+        elif loc.count() == 0:                    # the real bottom, without it: from the top again
             panel.evaluate("e => { e.scrollTop = 0; }")
             time.sleep(0.3)
+            last_height = None
     raise TimeoutError(f"{selector!r} never appeared in the notebook (waited {patience(timeout):.0f} s)")
 
 
