@@ -231,10 +231,15 @@ LOCK_PLATFORMS := x86_64-manylinux_2_28 aarch64-manylinux_2_28 x86_64-apple-darw
 # Where a locked version has no wheel for a platform: an older version there only (26.2.0 of
 # argon2-cffi-bindings, jupyter-server's password hashing, has no wheel for Intel macOS).
 LOCK_FORKS := "argon2-cffi-bindings<26 ; sys_platform == 'darwin' and platform_machine == 'x86_64'"
+# Held back on purpose. jsonschema 4.25 added rfc3987-syntax to its format-nongpl extra (which
+# jupyter-events asks for); importing it builds a Lark Earley parser, 2.5-3 s of CPU in every process
+# that imports nbformat: each Jupyter server, Voila, nbconvert, nbclient, and the grader's runner
+# for each student (jsonschema#1428). It checks only the `iri` format, which no Jupyter schema uses.
+LOCK_HOLDS := "jsonschema<4.25"
 lock: $(BIN)/uv
-	@mkdir -p build && printf '%s\n' $(LOCK_FORKS) > build/lock-forks.txt
+	@mkdir -p build && printf '%s\n' $(LOCK_FORKS) $(LOCK_HOLDS) > build/lock-pins.txt
 	$(BIN)/uv pip compile pyproject.toml --all-extras --universal --annotation-style line \
-	  -c build/lock-forks.txt \
+	  -c build/lock-pins.txt \
 	  --custom-compile-command 'make lock' $(if $(UPGRADE),--upgrade) -o $(CONSTRAINTS)
 	@for py in $(LOCK_PYTHONS); do for plat in $(LOCK_PLATFORMS); do \
 	  $(BIN)/uv pip compile $(CONSTRAINTS) --python-version $$py --python-platform $$plat --only-binary :all: \

@@ -28,6 +28,17 @@ def test_import_rbteach_loads_no_plotting_widgets_or_sympy():
     assert r.returncode == 0, r.stdout + r.stderr
 
 
+def test_nbformat_loads_without_building_a_parser():
+    """The lock holds jsonschema below 4.25 (Makefile, LOCK_HOLDS): from 4.25 its format-nongpl extra,
+    which jupyter-events asks for, brings rfc3987-syntax, whose import builds a Lark parser (2.5-3 s
+    of CPU in every Jupyter server, nbclient and grader run). Neither is locked nor imported."""
+    locked = {r.name for r in _lock()}
+    assert "jsonschema" in locked and not locked & {"rfc3987-syntax", "lark"}, sorted(locked & {"rfc3987-syntax", "lark"})
+    code = "import sys, nbformat, jupyter_events; print(sorted(m for m in ('rfc3987_syntax', 'lark') if m in sys.modules))"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.strip() == "[]", r.stdout + r.stderr
+
+
 def _pins(text, sep="=="):
     out = {}
     for line in text.splitlines():
