@@ -75,8 +75,9 @@ def test_the_kernels_are_known():
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
 def test_stored_outputs_under_another_openblas_kernel(kernel, notebook):
+    # no hypothesis plugin: importing hypothesis was 2 of the 3.5 s this pytest took to start
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:xdist",
-                          str(notebook.relative_to(ROOT))], cwd=ROOT, env=_env(kernel),
+                          "-p", "no:hypothesispytest", str(notebook.relative_to(ROOT))], cwd=ROOT, env=_env(kernel),
                          capture_output=True, text=True, timeout=1800)
     tail = run.stdout[-4000:] + run.stderr[-2000:]
     assert run.returncode == 0, f"{notebook.name} under OPENBLAS_CORETYPE={kernel}:\n{tail}"
