@@ -66,7 +66,9 @@ def graded(tmp_path_factory):
     nb = _answers(_right)
     nb["cells"] = nb["cells"][:2] + nb["cells"][3:][::-1]          # one exercise deleted, the rest reordered
     _write(subs / "fay" / "reordered.ipynb", nb)
-    _write(subs / "gus" / "loop.ipynb", _answers(_right, ["while True:\n    pass"], at=2))
+    # an endless loop that sleeps: the grader stops it by the clock all the same, and a busy one would
+    # only burn a core of the suite for TIMEOUT seconds
+    _write(subs / "gus" / "loop.ipynb", _answers(_right, ["import time\nwhile True:\n    time.sleep(0.05)"], at=2))
     _write(subs / "hal" / "alloc.ipynb", _answers(_right, ["import numpy as np\nx = np.ones(2**29)  # 4 GB"]))
     _write(subs / "ivy" / "crash.ipynb", _answers(_right, ["import os\nos._exit(1)"], at=2))
     _write(subs / "jon" / "big.ipynb", _answers(_right, ["print('x' * 100_000_000)"]))
