@@ -14,8 +14,9 @@ pictures a screen reader can describe.
 * axe-core (site/node_modules, injected from the disk: never a CDN) finds no serious or critical
   violation, and no ``region`` or ``label-content-name-mismatch``, on the wall and on every page of
   the website; every picture of the website has a sentence for its alt text, and its players turn
-  from the keyboard too. (The website shows the outputs stored in the notebooks: these last checks
-  hold once the notebooks are executed with this rbteach.)
+  from the keyboard too (:func:`check_site_page`, run by ``test_site.py`` on each page it has loaded).
+  (The website shows the outputs stored in the notebooks: these last checks hold once the notebooks
+  are executed with this rbteach.)
 """
 
 from __future__ import annotations
@@ -280,39 +281,32 @@ SITE_PAGES = ["index.html", "conventions.html"] + [
     f"notebooks/{p.stem}.html" for p in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))]
 
 
-@pytest.fixture(scope="module")
-def site(teacher_site):
-    with labdriver.static_server(teacher_site) as base:
-        yield base
+def check_site_page(page, name: str) -> None:
+    """axe, alt text and the players' keys on one page of the website, loaded and typeset (run by
+    ``test_site.py``'s test of each page, so that a page is loaded and typeset once for both)."""
+    problems = axe_problems(page)
+    assert not problems, f"{name}:\n" + "\n".join(problems)
+    for img in page.locator("article img").all():
+        alt = img.get_attribute("alt") or ""
+        # a sentence, not myst-nb's stand-in (the image's file name): rbteach.plotting's text/html
+        assert alt.strip() and "_images/" not in alt, f"{name}: an image without alt text (alt={alt[:60]!r})"
+    players = page.locator(".rbteach-player-canvas")
+    for j in range(players.count()):
+        c = players.nth(j)
+        c.scroll_into_view_if_needed()
+        assert c.get_attribute("role") == "img" and (c.get_attribute("aria-label") or "").strip()
+        h0 = c.evaluate(_CANVAS_HASH_JS)
+        _focus_and_press(c, "ArrowLeft", 2)
+        labdriver.next_frames(page)
+        assert c.evaluate(_CANVAS_HASH_JS) != h0, f"{name}: player {j} does not turn from the keyboard"
+        c.press("Escape")
+        labdriver.next_frames(page)
+        assert c.evaluate(_CANVAS_HASH_JS) == h0, f"{name}: Escape did not restore player {j}'s view"
 
 
-@pytest.mark.parametrize("name", SITE_PAGES)
-def test_axe_finds_no_serious_violation_on_the_site(site, browser_context, name):
-    page = browser_context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        page.goto(f"{site}/{name}", wait_until="load", timeout=120_000)
-        if page.evaluate("() => !!window.MathJax && !!MathJax.startup"):
-            page.evaluate("() => MathJax.startup.promise.then(() => true)")
-        problems = axe_problems(page)
-        assert not problems, f"{name}:\n" + "\n".join(problems)
-        for img in page.locator("article img").all():
-            alt = img.get_attribute("alt") or ""
-            # a sentence, not myst-nb's stand-in (the image's file name): rbteach.plotting's text/html
-            assert alt.strip() and "_images/" not in alt, f"{name}: an image without alt text (alt={alt[:60]!r})"
-        players = page.locator(".rbteach-player-canvas")
-        for j in range(players.count()):
-            c = players.nth(j)
-            c.scroll_into_view_if_needed()
-            assert c.get_attribute("role") == "img" and (c.get_attribute("aria-label") or "").strip()
-            h0 = c.evaluate(_CANVAS_HASH_JS)
-            _focus_and_press(c, "ArrowLeft", 2)
-            labdriver.next_frames(page)
-            assert c.evaluate(_CANVAS_HASH_JS) != h0, f"{name}: player {j} does not turn from the keyboard"
-            c.press("Escape")
-            labdriver.next_frames(page)
-            assert c.evaluate(_CANVAS_HASH_JS) == h0, f"{name}: Escape did not restore player {j}'s view"
-        assert not errors, errors[:3]
-    finally:
-        page.close()
+def test_every_page_of_the_site_gets_the_accessibility_checks():
+    """:func:`check_site_page` runs in ``test_site.py``'s test of each page: every page of the site is there."""
+    import test_site
+
+    assert set(SITE_PAGES) <= set(test_site._pages()), sorted(set(SITE_PAGES) - set(test_site._pages()))
+    assert "check_site_page" in Path(test_site.__file__).read_text(encoding="utf-8")

@@ -5,7 +5,8 @@ its static picture and then draws rbteach's precomputed frames (test_site_explor
 attitude players run; every internal link resolves; the favicon is there and the theme logs no
 "invalid theme mode". Every character of the pages beyond Latin has a glyph in a font the site
 serves itself (site/fonts.py), and on this machine (no CJK fonts installed) Chromium draws the
-Japanese text with it, loaded from 127.0.0.1. The teacher edition has a "For teachers" section, a page per
+Japanese text with it, loaded from 127.0.0.1. Each page, once loaded and typeset, also gets
+test_a11y.py's checks (axe, alt text, the players' keys): one load per page for both. The teacher edition has a "For teachers" section, a page per
 notebook (the student edition's absence of it is tests/test_teacher_pages.py's)."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 import pytest
 
 import labdriver
+from test_a11y import check_site_page
 
 pytestmark = pytest.mark.browser
 
@@ -107,6 +109,10 @@ def test_page_loads_offline_typeset_with_collapsed_solutions(site, browser_conte
         icon = page.evaluate("() => (document.querySelector('link[rel~=icon]') || {}).href || null")
         assert icon and urllib.request.urlopen(icon, timeout=10).status == 200, f"{name}: no favicon ({icon})"
         assert not [m for m in page.console if "invalid theme mode" in m], f"{name}: {page.console[:3]}"
+        if name in FONT_PAGES:
+            check_japanese_font(page, name)
+        check_site_page(page, name)           # axe, alt text, the players' keys (test_a11y.py)
+        assert not failed, f"{name}: failed requests {failed[:5]}"
         assert not errors, f"{name}: JavaScript errors {errors[:3]}"
     finally:
         page.close()
@@ -160,36 +166,32 @@ def test_every_character_beyond_latin_has_a_served_font(site):
     assert size < 400_000
 
 
-@pytest.mark.parametrize("name", ["index.html", "notebooks/07_torque_free_euler.html"])
-def test_japanese_text_is_drawn_with_the_served_font_from_127_0_0_1(site, browser_context, name):
+#: the pages on which Chromium must draw the Japanese text with the served font
+FONT_PAGES = ("index.html", "notebooks/07_torque_free_euler.html")
+
+
+def check_japanese_font(page, name: str) -> None:
     """Chromium says which font drew a node's text (DevTools ``CSS.getPlatformFontsForNode``): for
-    the first Japanese text of the page it is Noto Sans JP, from the site's own woff."""
-    base, html = site
-    page, failed, errors = _open(browser_context, f"{base}/{name}")
-    fonts_seen = []
-    page.on("request", lambda r: fonts_seen.append(r.url) if r.url.endswith(".woff") else None)
-    try:
-        page.evaluate("() => document.fonts.ready.then(() => true)")
-        found = page.evaluate("""(re) => { const rx = new RegExp(re);
-            const w = document.createTreeWalker(document.querySelector('article'), NodeFilter.SHOW_TEXT);
-            while (w.nextNode()) if (rx.test(w.currentNode.textContent)) {
-              w.currentNode.parentElement.id ||= 'rbteach-font-probe';
-              return w.currentNode.parentElement.id; }
-            return null; }""", JAPANESE.pattern)
-        assert found, f"{name}: no Japanese text in the article"
-        page.wait_for_function(f"""() => [...document.fonts].some(f => f.family.includes('{fonts.CJK}')
-                                                                  && f.status === 'loaded')""", timeout=labdriver.patience(60) * 1000)
-        cdp = page.context.new_cdp_session(page)
-        cdp.send("DOM.enable")
-        cdp.send("CSS.enable")
-        root = cdp.send("DOM.getDocument")["root"]["nodeId"]
-        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": f"#{found}"})["nodeId"]
-        used = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
-        names = {f["familyName"] for f in used}
-        assert "Noto Sans JP" in names, f"{name}: the Japanese text is drawn with {used}"
-        cjk_requests = [u for u in page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
-                        if u.endswith(f"{fonts.CJK}.woff")]
-        assert cjk_requests and all(u.startswith("http://127.0.0.1:") for u in cjk_requests), cjk_requests
-        assert not failed and not errors, (failed[:3], errors[:3])
-    finally:
-        page.close()
+    the first Japanese text of the page it is Noto Sans JP, from the site's own woff (run by the
+    test of each page above, on the page it has loaded)."""
+    page.evaluate("() => document.fonts.ready.then(() => true)")
+    found = page.evaluate("""(re) => { const rx = new RegExp(re);
+        const w = document.createTreeWalker(document.querySelector('article'), NodeFilter.SHOW_TEXT);
+        while (w.nextNode()) if (rx.test(w.currentNode.textContent)) {
+          w.currentNode.parentElement.id ||= 'rbteach-font-probe';
+          return w.currentNode.parentElement.id; }
+        return null; }""", JAPANESE.pattern)
+    assert found, f"{name}: no Japanese text in the article"
+    page.wait_for_function(f"""() => [...document.fonts].some(f => f.family.includes('{fonts.CJK}')
+                                                              && f.status === 'loaded')""", timeout=labdriver.patience(60) * 1000)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": f"#{found}"})["nodeId"]
+    used = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+    names = {f["familyName"] for f in used}
+    assert "Noto Sans JP" in names, f"{name}: the Japanese text is drawn with {used}"
+    cjk_requests = [u for u in page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
+                    if u.endswith(f"{fonts.CJK}.woff")]
+    assert cjk_requests and all(u.startswith("http://127.0.0.1:") for u in cjk_requests), cjk_requests
